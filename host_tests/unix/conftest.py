@@ -1,0 +1,89 @@
+"""Collects host_tests/unix/test_*.py as MicroPython tests.
+
+Each file is run by the unix port (one process per file, heap capped) through mprun.py;
+every `test_*` function becomes its own pytest item, and a failure shows the MicroPython
+traceback and whatever the test printed.
+"""
+
+import ast
+import subprocess
+from pathlib import Path
+
+import pytest
+from mpenv import HEAP, run_mp
+
+HERE = Path(__file__).resolve().parent
+MARK = "@@mprun"
+
+
+def pytest_pycollect_makemodule(module_path, parent):
+    if Path(module_path).parent == HERE and Path(module_path).name.startswith("test_"):
+        return MicroPythonFile.from_parent(parent, path=Path(module_path))
+    return None
+
+
+class MicroPythonFile(pytest.File):
+    def collect(self):
+        tree = ast.parse(self.path.read_text(), str(self.path))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                yield MicroPythonTest.from_parent(self, name=node.name, lineno=node.lineno)
+
+    def results(self):
+        cached = getattr(self, "_results", None)
+        if cached is not None:
+            return cached
+        names = [i.name for i in self.session.items if i.parent is self]
+        try:
+            proc = run_mp([str(HERE / "mprun.py"), self.path.stem, *names], extra_paths=[HERE])
+            out, err, code = proc.stdout, proc.stderr, proc.returncode
+        except subprocess.TimeoutExpired as e:
+            out, err, code = (e.stdout or b"").decode(), "timed out", -1
+        self._results = parse(out, names, err, code)
+        return self._results
+
+
+def parse(out, names, err, code):
+    results, current, lines = {}, None, []
+    for line in out.splitlines():
+        if line.startswith(MARK):
+            _, what, name = line.split(" ", 2)
+            if what == "begin":
+                current, lines = name, []
+            else:
+                results[name] = (what == "pass", "\n".join(lines))
+                current = None
+        elif current is not None:
+            lines.append(line)
+    for name in names:
+        if name not in results:
+            where = "\n".join(lines) if current == name else ""
+            results[name] = (
+                False,
+                "MicroPython exited (code %s) before the test finished (heap %s)\n%s\n%s"
+                % (code, HEAP, where, err),
+            )
+    return results
+
+
+class MicroPythonTest(pytest.Item):
+    def __init__(self, *, lineno, **kw):
+        super().__init__(**kw)
+        self.lineno = lineno
+
+    def runtest(self):
+        ok, text = self.parent.results()[self.name]
+        if not ok:
+            raise MicroPythonFailure(text)
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, MicroPythonFailure):
+            return "MicroPython (unix port, heap %s):\n%s" % (HEAP, excinfo.value.args[0])
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, self.lineno - 1, "[micropython] " + self.name
+
+
+class MicroPythonFailure(Exception):
+    pass
