@@ -1,0 +1,82 @@
+"""The rules modules under CPython: the contract says they run there too, unchanged.
+
+The thorough rule tests run inside the unix port (host_tests/unix/test_rules_*.py); these
+check that CPython imports the same modules and reaches the same results, above all the
+same letter-die sequences as MicroPython for the same seed.
+"""
+
+import sys
+
+import pytest
+from mpenv import ROOT, run_mp
+
+sys.path.insert(0, str(ROOT / "firmware"))
+
+import ticks  # noqa: E402
+from games import saywhen as sw  # noqa: E402
+from games import scattergories as sg  # noqa: E402
+from games import staycool as sc  # noqa: E402
+
+SEEDS = (0, 1, 2024, 0xFFFFFFFF, 1 << 40, -3)
+# Also hard-coded in host_tests/unix/test_rules_scattergories.py.
+SEQ_2024 = "RTWJCEHPAIDNLOBFKSMGJKHISMAOFNGWCEBDRPTL"
+
+
+def rolls(seed, n=60):
+    die = sg.LetterDie(seed)
+    return "".join(die.roll() for _ in range(n))
+
+
+def test_saywhen_under_cpython():
+    assert sw.guessing_mode([5, 3], 0) == "secret"
+    assert sw.guess_order(4, 1) == [2, 3, 0, 1]
+    assert sw.score_question(26, 22, 30, [(0, 30), (1, 23)], False) == {1: 2}
+    assert sw.score_question(26, 22, 30, [(0, 23), (1, 29)], True) == {0: 3, 1: 2}
+    assert sw.score_question(26, 22, 30, [(0, 26), (1, 26)], True, True) == {0: 10, 1: 8}
+    # CPython's floats would call these equal at single precision; the rules do not.
+    big = 7900000000
+    assert sw.score_question(big, 0, big, [(0, 7900000100), (1, "7900000000.0")], 0) == {1: 4}
+    assert sw.score_question("3.49", "3", "4", [(0, "3.5"), (1, "3.489")], False) == {1: 2}
+    assert sw.result([12, 12, 3], 9) == [0, 1]
+    assert sw.result([9, 7, 3], 20) == 0
+    assert sw.result([9, 7, 3], 19) is None
+    with pytest.raises(ValueError):
+        sw.score_question(26, 22, 30, [(0, 3.5)], False)
+
+
+def test_staycool_under_cpython():
+    assert sc.turn_score(4, 6) == 12
+    assert sc.turn_score(1, 7) == 3
+    t0 = ticks.PERIOD - 10000
+    t = sc.Turn(1, t0)
+    assert not t.update(ticks.add(t0, 119999)) and t.position == 4
+    assert t.update(ticks.add(t0, 120000))
+    t = sc.Turn(2, t0)
+    assert t.timer(ticks.add(t0, 10000))
+    assert t.position == 2 and t.remaining(ticks.add(t0, 10000)) == 10000
+    assert sc.winners([[30, 20, 10], [10, 20, 30], [5, 25, 30]]) == [1, 2]
+
+
+def test_scattergories_under_cpython():
+    assert sg.starts_with("Trump Donald", "T")
+    assert sg.starts_with('"The Chronicles of Riddick"', "C")
+    assert sg.score_round([["The Kiwi", "Kenya"], ["kiwi", "Kale"]], "K") == [1, 1]
+    assert not sg.challenge_accepted([(0, True), (1, False)], 0)
+    assert sg.challenge_accepted([(0, True), (1, False)], 2)
+    assert rolls(2024, 40) == SEQ_2024
+    for seed in SEEDS:
+        seq = rolls(seed)
+        for start in (0, 20, 40):
+            assert sorted(seq[start : start + 20]) == sorted(sg.LETTERS)
+
+
+def test_die_sequences_match_micropython():
+    code = (
+        "from games import scattergories as sg\n"
+        "for seed in %r:\n"
+        "    d = sg.LetterDie(seed)\n"
+        "    print(''.join(d.roll() for _ in range(60)))\n" % (SEEDS,)
+    )
+    proc = run_mp(["-c", code])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == [rolls(seed) for seed in SEEDS]
