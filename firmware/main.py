@@ -1,1 +1,19 @@
-"""Boot: placeholder until the shell lands."""
+"""Boot: build the board, then run the game shell.
+
+`board` is the board file: on a device `make flash` copies boards/<name>/board.py to
+/board.py; on the PC, boards/host is on MICROPYPATH. The board constructor runs first,
+because it is what holds the power on (Badger) and sets every pin to a safe level.
+"""
+
+import board
+
+
+def main():
+    hw = board.build()
+    from shell import Device
+    from store import Store
+
+    Device(hw, Store(hw.state_dir)).run()
+
+
+main()

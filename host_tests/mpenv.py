@@ -1,8 +1,10 @@
 """Where the MicroPython unix port is, and how the host tests run code inside it.
 
-The code under test always runs in the unix port with the heap capped to a Pico-sized
-budget. `SCANNER_MPY=1` (or `pytest --mpy`) runs the .mpy build from build/mpy, the very
-files `make flash` copies, instead of the .py sources.
+The code under test always runs in the unix port with the heap capped. `SCANNER_MPY=1`
+(or `pytest --mpy`) runs the .mpy build from build/mpy, the very files `make flash` copies,
+under the device budget: 128 KB on the 64-bit unix port, about 64 KB of 32-bit objects on
+a Pico. The .py sources get more, because compiling source in RAM needs transient memory
+that a device running .mpy never spends. `HEAP=...` overrides either.
 """
 
 import os
@@ -11,7 +13,12 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAP = os.environ.get("HEAP", "128K")
+MPY_HEAP = "128K"
+SOURCE_HEAP = "256K"
+
+
+def heap():
+    return os.environ.get("HEAP") or (MPY_HEAP if use_mpy() else SOURCE_HEAP)
 
 
 def micropython():
@@ -43,17 +50,18 @@ def code_dirs(board="host"):
 
 def mp_env(extra_paths=(), board="host"):
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([*code_dirs(board), *map(str, extra_paths)])
+    # .frozen first: the unix port freezes asyncio there, as rp2 builds do.
+    env["MICROPYPATH"] = ":".join([".frozen", *code_dirs(board), *map(str, extra_paths)])
     return env
 
 
-def run_mp(args, stdin=None, heap=HEAP, extra_paths=(), timeout=300, cwd=None, env=None):
+def run_mp(args, stdin=None, heap_size=None, extra_paths=(), timeout=300, cwd=None, env=None):
     """Runs `micropython -X heapsize=HEAP ARGS...`; returns the CompletedProcess."""
     full_env = mp_env(extra_paths)
     if env:
         full_env.update(env)
     return subprocess.run(
-        [micropython(), "-X", "heapsize=" + heap, *args],
+        [micropython(), "-X", "heapsize=" + (heap_size or heap()), *args],
         input=stdin,
         capture_output=True,
         text=True,

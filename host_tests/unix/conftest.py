@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from mpenv import HEAP, run_mp
+from mpenv import heap, run_mp
 
 HERE = Path(__file__).resolve().parent
 MARK = "@@mprun"
@@ -61,7 +61,7 @@ def parse(out, names, err, code):
             results[name] = (
                 False,
                 "MicroPython exited (code %s) before the test finished (heap %s)\n%s\n%s"
-                % (code, HEAP, where, err),
+                % (code, heap(), where, err),
             )
     return results
 
@@ -78,7 +78,7 @@ class MicroPythonTest(pytest.Item):
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, MicroPythonFailure):
-            return "MicroPython (unix port, heap %s):\n%s" % (HEAP, excinfo.value.args[0])
+            return "MicroPython (unix port, heap %s):\n%s" % (heap(), excinfo.value.args[0])
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

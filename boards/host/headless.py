@@ -1,0 +1,132 @@
+"""The headless simulator: the real firmware stepped by commands read from stdin.
+
+    micropython -m headless [--start MS] [--state DIR]
+
+Simulated time starts at --start (default: 30 s before ticks wrap at 2**30, so every
+scripted game crosses the wrap) and moves only when a command says so, in 10 ms polls,
+exactly as the shell polls on a board. Commands, one per line (# starts a comment):
+
+    press B | long B | hold B | release B | chord A C | wait MS
+    screen | text | png PATH | ring | state | refreshes | reboot | quit
+
+press: down 80 ms, then up 80 ms. long: down 1000 ms, then up 80 ms. hold/release: one
+edge, then one poll. chord A C: A down, C down 30 ms later, both up 150 ms later.
+screen prints the frame in braille dots and the text drawn on it; text prints only the
+text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the core's
+state as JSON; reboot is a power cut: the device starts again from what it saved.
+Tones are printed as `tone NAME` when they play. Errors print `error: ...` and go on.
+"""
+
+import json
+import sys
+
+import png
+from term import braille, ring_hex
+
+import ticks
+from app.gfx import H, W
+from board import BIT, HostBoard
+from shell import POLL_MS, Device
+from store import Store
+
+
+class Sim:
+    def __init__(self, start, state_dir):
+        self.now = start & ticks.MASK
+        self.state_dir = state_dir
+        self.boot()
+
+    def boot(self):
+        self.board = HostBoard(headless=True, state_dir=self.state_dir)
+        self.dev = Device(self.board, Store(self.state_dir))
+        self.dev.gfx.trace = []
+        self.settle()
+
+    def settle(self):
+        want = self.dev.render()
+        if want:
+            self.board.refreshes[1 if want == 2 else 0] += 1
+
+    def wait(self, ms):
+        for _ in range(max(1, ms // POLL_MS)):
+            self.now = ticks.add(self.now, POLL_MS)
+            self.dev.poll(self.now)
+            self.settle()
+
+    def edge(self, name, down):
+        bit = BIT[name.upper()]
+        self.board.levels = self.board.levels | bit if down else self.board.levels & ~bit
+
+    def command(self, words):
+        cmd = words[0]
+        args = words[1:]
+        if cmd == "press" or cmd == "long":
+            self.edge(args[0], True)
+            self.wait(80 if cmd == "press" else 1000)
+            self.edge(args[0], False)
+            self.wait(80)
+        elif cmd == "hold" or cmd == "release":
+            self.edge(args[0], cmd == "hold")
+            self.wait(POLL_MS)
+        elif cmd == "chord":
+            self.edge(args[0], True)
+            self.wait(30)
+            self.edge(args[1], True)
+            self.wait(150)
+            self.edge(args[0], False)
+            self.edge(args[1], False)
+            self.wait(80)
+        elif cmd == "wait":
+            self.wait(int(args[0]))
+        elif cmd == "screen":
+            for line in braille(self.dev.gfx.fb, W, H):
+                print(line)
+            self.print_text()
+        elif cmd == "text":
+            self.print_text()
+        elif cmd == "png":
+            png.write(args[0], self.dev.gfx.fb, W, H)
+            print("saved", args[0])
+        elif cmd == "ring":
+            print("ring", ring_hex(self.dev.ring_frame(self.now)))
+        elif cmd == "state":
+            print(json.dumps(self.dev.app.state()))
+        elif cmd == "refreshes":
+            print("refreshes partial=%d full=%d" % tuple(self.board.refreshes))
+        elif cmd == "reboot":
+            self.boot()
+        else:
+            raise ValueError("unknown command " + cmd)
+
+    def print_text(self):
+        for item in self.dev.gfx.trace:
+            print("text", item[3])
+
+
+def main(argv):
+    start = ticks.PERIOD - 30000
+    state_dir = "sim-state"
+    i = 1
+    while i < len(argv):
+        if argv[i] == "--start":
+            start = int(argv[i + 1])
+        elif argv[i] == "--state":
+            state_dir = argv[i + 1]
+        i += 2
+    sim = Sim(start, state_dir)
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0] == "quit":
+            break
+        try:
+            sim.command(words)
+        except (ValueError, IndexError, KeyError, OSError) as e:
+            print("error:", line.strip(), "->", repr(e))
+
+
+main(sys.argv)

@@ -1,0 +1,52 @@
+"""The games the device plays: names, who plays (teams or players), and where each lives.
+
+A game's controller is a module `app.<module>` with `start(app, now)`, which returns the
+screen that plays `app.session` (new when its "state" is None, else resumed). It is
+imported only when the game starts, so the menu does not pay for three games in RAM.
+"""
+
+
+class Game:
+    def __init__(self, key, title, unit, least, most, default, names, module):
+        self.key = key
+        self.title = title
+        self.unit = unit  # "Teams" or "Players"
+        self.least = least
+        self.most = most
+        self.default = default  # how many the setup screen starts with
+        self.names = names  # the built-in names offered, in order
+        self.module = module
+
+    def start(self, app, now):
+        mod = __import__("app." + self.module, None, None, ("start",))
+        return mod.start(app, now)
+
+
+TEAM_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "Orange", "Silver", "Pink")
+PLAYER_NAMES = (
+    "Alex",
+    "Sam",
+    "Robin",
+    "Jo",
+    "Kim",
+    "Max",
+    "Lee",
+    "Ash",
+    "Charlie",
+    "Dani",
+    "Eli",
+    "Frankie",
+)
+
+GAMES = (
+    Game("saywhen", "Say When!", "Teams", 2, 6, 2, TEAM_NAMES, "placeholder"),
+    Game("staycool", "Stay Cool", "Players", 3, 8, 4, PLAYER_NAMES, "placeholder"),
+    Game("scattergories", "Scattergories", "Players", 2, 6, 3, PLAYER_NAMES, "placeholder"),
+)
+
+
+def get(key):
+    for g in GAMES:
+        if g.key == key:
+            return g
+    return None

@@ -1,0 +1,160 @@
+"""The device's pure core: a stack of screens stepped with (event, now).
+
+The shell feeds every button event and a periodic tick through `App.step(event, now)`; the
+core never reads a clock, a pin or a file. What it wants done comes back as effects:
+- `want_draw`: 0 nothing, 1 partial refresh, 2 full refresh (the shell redraws through
+  `draw(gfx)` when the panel is free, so a burst of presses costs one refresh);
+- `effects`: a list of tuples the shell applies and then empties:
+  ("tone", name, volume), ("save", key, data), ("delete", key), ("config",) when a
+  setting the hardware uses (brightness, volume, rotation) changed;
+- `ring(now, leds)`: the shell asks for a ring frame at its own steady rate.
+"""
+
+from app import buttons as bt
+
+DEFAULT_SETTINGS = {
+    "sound": True,
+    "volume": 2,  # 1..3
+    "brightness": 3,  # 1..5, within the board's current cap
+    "rotate": False,  # the display turned 180 degrees
+    "sleep_min": 10,  # idle minutes before the device sleeps; 0 = never
+}
+_RANGES = {"volume": (1, 3), "brightness": (1, 5), "sleep_min": (0, 60)}
+
+
+def clean_settings(saved):
+    """Settings from a saved dict, every bad or missing value replaced by its default.
+
+    Returns (settings, ok): ok is False when anything had to be replaced."""
+    out = dict(DEFAULT_SETTINGS)
+    if not isinstance(saved, dict):
+        return out, saved is None
+    ok = True
+    for key, default in DEFAULT_SETTINGS.items():
+        if key not in saved:
+            continue
+        value = saved[key]
+        if type(value) is not type(default):
+            ok = False
+            continue
+        lo_hi = _RANGES.get(key)
+        if lo_hi and not lo_hi[0] <= value <= lo_hi[1]:
+            ok = False
+            continue
+        out[key] = value
+    return out, ok
+
+
+class Screen:
+    """One screen of the device. Subclasses override what they need."""
+
+    name = "screen"
+    full_refresh = False  # a round boundary: clean the panel with a full refresh
+
+    def enter(self, app, now):
+        pass
+
+    def event(self, app, ev, now):
+        pass
+
+    def tick(self, app, now):
+        pass
+
+    def draw(self, app, g):
+        pass
+
+    def ring(self, app, now, leds):
+        for i in range(len(leds)):
+            leds[i] = 0
+
+    def state(self):
+        return {}
+
+
+class App:
+    def __init__(self, parts, settings=None, session=None, notice=None):
+        self.parts = parts  # which parts the board has: ring, buzzer, go, led
+        self.settings, _ = clean_settings(settings)
+        self.session = session  # the unfinished game, a JSON-able dict, or None
+        self.effects = []
+        self.want_draw = 2
+        self.stack = []
+        self.now = 0
+        from app import menu
+
+        menu.boot(self, notice)
+
+    # -- stepping ----------------------------------------------------------------
+    def step(self, ev, now):
+        """One event (or None for a tick) at `now`; returns the pending effects."""
+        self.now = now
+        if ev is bt.CHORD:
+            self.home(now)
+        elif ev is not None:
+            self.screen.event(self, ev, now)
+        self.screen.tick(self, now)
+        return self.effects
+
+    @property
+    def screen(self):
+        return self.stack[-1]
+
+    # -- navigation ----------------------------------------------------------------
+    def push(self, screen, now=None):
+        self.stack.append(screen)
+        self._entered(screen, now)
+
+    def replace(self, screen, now=None):
+        self.stack[-1] = screen
+        self._entered(screen, now)
+
+    def pop(self, now=None):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self._entered(self.screen, now)
+
+    def home(self, now=None):
+        """Back to the main menu (the A+C chord); a game in progress stays saved."""
+        del self.stack[1:]
+        self._entered(self.screen, now)
+
+    def _entered(self, screen, now):
+        screen.enter(self, self.now if now is None else now)
+        self.redraw(full=screen.full_refresh)
+
+    # -- effects -------------------------------------------------------------------
+    def redraw(self, full=False):
+        self.want_draw = max(self.want_draw, 2 if full else 1)
+
+    def tone(self, name):
+        if self.settings["sound"] and self.parts.get("buzzer"):
+            self.effects.append(("tone", name, self.settings["volume"]))
+
+    def set_setting(self, key, value):
+        self.settings[key] = value
+        self.effects.append(("save", "settings", self.settings))
+        self.effects.append(("config",))
+
+    def save_session(self):
+        self.effects.append(("save", "session", self.session))
+
+    def end_session(self):
+        self.session = None
+        self.effects.append(("delete", "session"))
+
+    # -- output --------------------------------------------------------------------
+    def draw(self, g):
+        self.want_draw = 0
+        g.clear()
+        self.screen.draw(self, g)
+
+    def ring(self, now, leds):
+        self.screen.ring(self, now, leds)
+
+    def state(self):
+        return {
+            "screen": self.screen.name,
+            "view": self.screen.state(),
+            "settings": self.settings,
+            "session": self.session,
+        }

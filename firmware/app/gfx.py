@@ -1,0 +1,126 @@
+"""Drawing on the 296x128 e-ink frame: text in bitmap fonts, wrapping, bars and labels.
+
+The frame is MONO_VLSB with 1 = ink. Each byte is a column of 8 pixels, which is how the
+SSD1680 and UC8151 take a landscape picture (their RAM runs along the 128-pixel side), so
+the drivers send this buffer as it is, rotating through the controller's address modes.
+Buttons A, B and C sit under the bottom edge: `labels()` writes their meaning above each.
+"""
+
+import framebuf
+from micropython import const
+
+W = const(296)
+H = const(128)
+FOOTER = const(15)  # the label strip above buttons A, B, C
+LABEL_X = (49, 148, 247)  # centres of A, B and C under the screen
+
+
+class BuiltinFont:
+    """framebuf's 8x8 font behind the Font interface: the fallback if a font file is bad."""
+
+    height = 8
+    ascent = 7
+
+    def width(self, text):
+        return 8 * len(text)
+
+    def draw(self, fb, text, x, y, palette=None):
+        fb.text(text, x, y, 0 if palette is not None else 1)
+        return x + 8 * len(text)
+
+
+class Gfx:
+    def __init__(self, fonts):
+        self.buf = bytearray(W * H // 8)
+        self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.MONO_VLSB)
+        self.fonts = fonts  # name -> Font; a missing name falls back to the 8x8 font
+        self._builtin = BuiltinFont()
+        pal = bytearray(1)  # maps glyph ink (1) to paper (0): white text on black
+        self._white = framebuf.FrameBuffer(pal, 2, 1, framebuf.MONO_HLSB)
+        self.trace = None  # on the host, a list: every text drawn, for the simulator
+
+    def font(self, name):
+        return self.fonts.get(name) or self._builtin
+
+    def clear(self):
+        self.fb.fill(0)
+        if self.trace is not None:
+            del self.trace[:]
+
+    def text(self, s, x, y, font="body", invert=False):
+        """Draws `s` with its top-left at (x, y); returns the x where it ended."""
+        if self.trace is not None:
+            self.trace.append((x, y, font, s))
+        return self.font(font).draw(self.fb, s, x, y, self._white if invert else None)
+
+    def width(self, s, font="body"):
+        return self.font(font).width(s)
+
+    def height(self, font="body"):
+        return self.font(font).height
+
+    def center(self, s, y, font="body", x0=0, x1=W, invert=False):
+        return self.text(s, x0 + (x1 - x0 - self.width(s, font)) // 2, y, font, invert)
+
+    def right(self, s, x1, y, font="body", invert=False):
+        return self.text(s, x1 - self.width(s, font), y, font, invert)
+
+    def fit(self, s, font, width):
+        """`s` cut with an ellipsis to fit `width` pixels."""
+        if self.width(s, font) <= width:
+            return s
+        while s and self.width(s + "…", font) > width:
+            s = s[:-1]
+        return s + "…"
+
+    def wrap(self, s, font, width):
+        """Splits `s` into lines of at most `width` pixels, breaking at spaces."""
+        f = self.font(font)
+        lines = []
+        line = ""
+        for word in s.split():
+            trial = word if not line else line + " " + word
+            if f.width(trial) <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while f.width(word) > width:  # a word longer than the line: split it
+                cut = len(word) - 1
+                while cut > 1 and f.width(word[:cut]) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        if line:
+            lines.append(line)
+        return lines
+
+    def header(self, title, right=""):
+        """A black bar across the top with the title in white; returns its height."""
+        h = self.height("bold") + 2
+        self.fb.fill_rect(0, 0, W, h, 1)
+        self.text(self.fit(title, "bold", W - 8 - self.width(right, "small")), 4, 1, "bold", True)
+        if right:
+            self.right(right, W - 4, (h - self.height("small")) // 2, "small", True)
+        return h
+
+    def labels(self, a="", b="", c=""):
+        """The meanings of buttons A, B and C, each above its button."""
+        y = H - FOOTER
+        self.fb.hline(0, y, W, 1)
+        for text, x in zip((a, b, c), LABEL_X):
+            if text:
+                self.center(text, y + 1, "small", x - 49, x + 49)
+
+    def fill_rect(self, x, y, w, h, c=1):
+        self.fb.fill_rect(x, y, w, h, c)
+
+    def rect(self, x, y, w, h, c=1):
+        self.fb.rect(x, y, w, h, c)
+
+    def hline(self, x, y, w, c=1):
+        self.fb.hline(x, y, w, c)
+
+    def pixel(self, x, y):
+        return self.fb.pixel(x, y)

@@ -1,0 +1,14 @@
+"""One-screen rules summaries, imported only when a summary is shown."""
+
+SUMMARY = {
+    "saywhen": "The Quizzer reads a number question. Teams guess, from the Quizzer's left; "
+    "open if the Quizzer's team trails, secret if it leads. Closest scores: 4 exact, "
+    "2 in range, else 1. Ties all score; in open guessing the first to guess gets +1. "
+    "First to 10 wins; card 20 scores double.",
+    "staycool": "Interrogators fire written (spell with dice) and verbal questions at the "
+    "active player for four 30 s glasses. Score = written value x verbal value. Round 2: "
+    "say Timer! before the sand runs out. Round 3: the timer is hidden. One skip a turn.",
+    "scattergories": "Roll a letter, then 3 minutes to write one answer per category, each "
+    "starting with that letter (A, An, The don't count). Answers that match another "
+    "player's score 0. Challenges go to a vote. Most points after 3 rounds wins.",
+}

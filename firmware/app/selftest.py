@@ -1,0 +1,92 @@
+"""Hardware self-test: every button as it goes down, ring colours, buzzer scale, a pattern.
+
+Buttons light up on their raw (debounced) down and up edges, so a dead or stuck button is
+plain to see. Long B plays the scale; long C shows a test pattern until the next press;
+the ring runs red, green, blue and white around the circle. The A+C chord leaves.
+"""
+
+from app.core import Screen
+from app.gfx import H, W
+
+_ORDER = ("A", "B", "C", "UP", "DOWN", "GO")
+_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
+_STEP_MS = 150
+
+
+class SelfTest(Screen):
+    name = "selftest"
+
+    def __init__(self):
+        self.down = set()
+        self.seen = set()
+        self.last = ""
+        self.pattern = False
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if self.pattern and kind == "press":
+            self.pattern = False
+        elif kind == "down":
+            self.down.add(b)
+            self.seen.add(b)
+        elif kind == "up":
+            self.down.discard(b)
+        elif kind == "long" and b == "B":
+            app.tone("scale")
+        elif kind == "long" and b == "C":
+            self.pattern = True
+            app.redraw(full=True)
+            return
+        if kind in ("press", "long", "repeat"):
+            self.last = kind + " " + b
+        app.redraw()
+
+    def draw(self, app, g):
+        if self.pattern:
+            self._pattern(g)
+            return
+        y = g.header("Self-test", "chord A+C: exit") + 6
+        x = 4
+        for b in _ORDER:
+            if b == "GO" and not app.parts.get("go"):
+                continue
+            w = 44 if len(b) < 3 else 56
+            held = b in self.down
+            if held:
+                g.fill_rect(x, y, w, 24)
+            else:
+                g.rect(x, y, w, 24)
+            g.center(b, y + 3, "bold", x, x + w, held)
+            if b in self.seen and not held:
+                g.fill_rect(x + 2, y + 20, w - 4, 2)
+            x += w + 4
+        y += 32
+        g.text("Last: " + (self.last or "-"), 6, y, "body")
+        y += 22
+        parts = [p for p in ("ring", "buzzer", "go", "led") if app.parts.get(p)]
+        g.text("Parts: " + (", ".join(parts) or "none"), 6, y, "small")
+        g.labels("", "hold: scale", "hold: pattern")
+
+    def _pattern(self, g):
+        # Checkerboard quarters, a frame and lines: shows dead pixels, ghosting, alignment.
+        for y in range(0, H, 8):
+            for x in range(0, W // 2, 8):
+                if (x // 8 + y // 8) & 1:
+                    g.fill_rect(x, y, 8, 8)
+        g.rect(0, 0, W, H)
+        for i in range(0, 64, 4):
+            g.hline(W // 2 + 4, 4 + i, W // 2 - 8 - i)
+        g.center("Test pattern", H - 30, "bold", W // 2, W)
+
+    def ring(self, app, now, leds):
+        n = len(leds) // 3
+        lit = (now // _STEP_MS) % n
+        colour = _COLOURS[(now // (_STEP_MS * n)) % len(_COLOURS)]
+        for i in range(n):
+            r, gr, bl = colour if i == lit else (0, 0, 0)
+            leds[3 * i] = r
+            leds[3 * i + 1] = gr
+            leds[3 * i + 2] = bl
+
+    def state(self):
+        return {"down": sorted(self.down), "seen": sorted(self.seen), "last": self.last}

@@ -1,0 +1,138 @@
+"""The imperative shell: wires a board's drivers to the pure core and runs it on asyncio.
+
+`Device` is the glue that both the board and the headless simulator use: it polls the
+buttons through the debouncer, steps the core, applies its effects (tones, saves, config),
+and renders frames. `run()` is the asyncio loop for a real device (or `make sim`): one task
+polls buttons every 10 ms, one drives the ring at a steady frame rate on absolute
+deadlines, one refreshes the e-ink when the core asks, without blocking the other two.
+"""
+
+import asyncio
+import time
+
+import ticks
+from app.buttons import Buttons
+from app.core import App, clean_settings
+from app.font import Font
+from app.gfx import Gfx
+from app.session import clean_session
+
+POLL_MS = 10
+FRAME_MS = 40  # 25 ring frames a second
+FONTS = ("small", "body", "bold", "large", "title", "huge")
+
+
+def open_fonts(folder):
+    """The font files that open cleanly; a bad one falls back to the 8x8 font."""
+    fonts = {}
+    problems = []
+    for name in FONTS:
+        try:
+            # Kept open: glyphs are read from flash one at a time while drawing.
+            fonts[name] = Font(open(folder + "/" + name + ".bin", "rb"), name)  # noqa: SIM115
+        except (OSError, ValueError):
+            problems.append(name)
+    return fonts, problems
+
+
+class Device:
+    def __init__(self, board, store):
+        self.board = board
+        self.store = store
+        notes = []
+        raw, problem = store.load("settings")
+        settings, ok = clean_settings(raw)
+        if problem or not ok:
+            notes.append("Settings were damaged and have been reset.")
+        raw, problem = store.load("session")
+        session, ok = clean_session(raw)
+        if problem or not ok:
+            store.delete("session")
+            notes.append("The saved game was damaged and could not be resumed.")
+        fonts, bad = open_fonts(board.fonts)
+        if bad:
+            notes.append("Font files missing or damaged: " + ", ".join(bad) + ".")
+        self.gfx = Gfx(fonts)
+        self.app = App(board.parts, settings, session, " ".join(notes))
+        self.buttons = Buttons()
+        self.leds = bytearray(3 * board.ring_size)
+        self.configure()
+
+    def configure(self):
+        s = self.app.settings
+        self.board.configure(rotate=s["rotate"], brightness=s["brightness"])
+
+    def poll(self, now):
+        """One button poll at `now`: decode, step the core, apply its effects."""
+        app = self.app
+        for ev in self.buttons.step(self.board.buttons(), now):
+            app.step(ev, now)
+            self.apply()
+        app.step(None, now)
+        self.apply()
+
+    def apply(self):
+        effects = self.app.effects
+        for fx in effects:
+            kind = fx[0]
+            if kind == "tone":
+                self.board.tone(fx[1], fx[2])
+            elif kind == "save":
+                self.store.save(fx[1], fx[2])
+            elif kind == "delete":
+                self.store.delete(fx[1])
+            elif kind == "config":
+                self.configure()
+        del effects[:]
+
+    def render(self):
+        """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full."""
+        want = self.app.want_draw
+        if want:
+            self.app.draw(self.gfx)
+        return want
+
+    def ring_frame(self, now):
+        self.app.ring(now, self.leds)
+        return self.leds
+
+    # -- the asyncio loop on a device -------------------------------------------------------
+    async def _buttons(self):
+        while True:
+            self.poll(now())
+            self.board.feed()
+            await asyncio.sleep_ms(POLL_MS)
+
+    async def _ring(self):
+        deadline = now()
+        while True:
+            self.board.show_ring(self.ring_frame(deadline))
+            deadline = ticks.add(deadline, FRAME_MS)
+            late = ticks.diff(now(), deadline)
+            if late > FRAME_MS:  # fell behind (a blocking flash write): skip frames
+                deadline = now()
+            else:
+                await asyncio.sleep_ms(max(0, -late))
+
+    async def _display(self):
+        while True:
+            want = self.render()
+            if want:
+                await self.board.show(self.gfx.buf, want == 2)
+            else:
+                await asyncio.sleep_ms(POLL_MS)
+
+    async def main(self):
+        tasks = [asyncio.create_task(self._buttons()), asyncio.create_task(self._display())]
+        if self.board.parts.get("ring"):
+            tasks.append(asyncio.create_task(self._ring()))
+        await self.board.until_stopped()
+        for t in tasks:
+            t.cancel()
+
+    def run(self):
+        asyncio.run(self.main())
+
+
+def now():
+    return time.ticks_ms() & ticks.MASK
