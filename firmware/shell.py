@@ -126,12 +126,23 @@ class Device:
         tasks = [asyncio.create_task(self._buttons()), asyncio.create_task(self._display())]
         if self.board.parts.get("ring"):
             tasks.append(asyncio.create_task(self._ring()))
-        await self.board.until_stopped()
+        stop = asyncio.create_task(self.board.until_stopped())
+        while not stop.done() and self.failure is None:
+            await asyncio.sleep_ms(50)
         for t in tasks:
             t.cancel()
 
+    def _failed(self, loop, context):
+        # A task died: stop the whole loop rather than run on with, say, no buttons.
+        self.failure = context.get("exception") or RuntimeError(context.get("message"))
+
     def run(self):
+        """Runs until the board stops; re-raises the first failure of any task."""
+        self.failure = None
+        asyncio.get_event_loop().set_exception_handler(self._failed)
         asyncio.run(self.main())
+        if self.failure is not None:
+            raise self.failure
 
 
 def now():

@@ -14,15 +14,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "host_tests"))
-from mpenv import MPY_HEAP, micropython, mp_env  # noqa: E402
+from mpenv import heap, micropython, mp_env, use_mpy  # noqa: E402
 
 
 def main():
+    os.environ.setdefault("SCANNER_MPY", "1")  # the .mpy build, as flashed
     cols = os.get_terminal_size().columns if sys.stdout.isatty() else 150
     if cols < 150:
         print("The simulator needs a terminal 150 columns wide (this one has %d)." % cols)
     env = mp_env()
-    cmd = [micropython(), "-X", "heapsize=" + MPY_HEAP, str(ROOT / "firmware" / "main.py")]
+    main_py = ROOT / ("build/mpy" if use_mpy() else "") / "firmware" / "main.py"
+    cmd = [micropython(), "-X", "heapsize=" + heap(), str(main_py)]
     if not sys.stdin.isatty():
         sys.exit("make sim needs a terminal; for scripts use the headless simulator (README)")
     saved = termios.tcgetattr(sys.stdin)

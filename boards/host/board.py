@@ -11,7 +11,9 @@ import asyncio
 import select
 import sys
 import time
+from os import getenv
 
+import framebuf
 from term import braille, ring_line
 
 import ticks
@@ -59,13 +61,14 @@ class HostBoard:
         self.parts = PARTS
         self.headless = headless
         self.fonts = _root() + "/firmware/fonts"
-        self.state_dir = state_dir or "sim-state"
+        self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
         self.levels = 0
         self.rotate = False
         self.brightness = 3
         self.leds = bytearray(3 * self.ring_size)
         self.tones = []
         self.refreshes = [0, 0]  # partial, full
+        self._fb = None
         self._plan = []  # (tick, bit, down) for key presses in interactive mode
         self._quit = False
         self._poll = None
@@ -103,6 +106,8 @@ class HostBoard:
     async def show(self, buf, full):
         self.refreshes[1 if full else 0] += 1
         if not self.headless:
+            if self._fb is None:
+                self._fb = framebuf.FrameBuffer(buf, W, H, framebuf.MONO_VLSB)
             self.draw_terminal()
             await asyncio.sleep_ms(600 if full else 150)  # an e-ink refresh takes a while
 
@@ -115,19 +120,15 @@ class HostBoard:
         sys.stdout.write("\x1b[0m\x1b[2J\x1b[H\x1b[?25h")
 
     # -- terminal -------------------------------------------------------------------------
-    def attach(self, gfx):
-        self.gfx = gfx
-
     def draw_terminal(self):
-        lines = braille(self.gfx.fb, W, H)
-        if self.rotate:
-            lines = [line[::-1] for line in reversed(lines)]
-        out = ["\x1b[H\x1b[30;47m╭" + "─" * (W // 2) + "╮"]
+        lines = braille(self._fb, W, H, self.rotate)
+        # Line by line: one 15 KB string would be a large block to find in a small heap.
+        write = sys.stdout.write
+        write("\x1b[H\x1b[30;47m╭" + "─" * (W // 2) + "╮\r\n")
         for line in lines:
-            out.append("│" + line + "│")
-        out.append("╰" + "─" * (W // 2) + "╯\x1b[0m")
-        out.extend(LEGEND)
-        sys.stdout.write("\r\n".join(out))
+            write("│" + line + "│\r\n")
+        write("╰" + "─" * (W // 2) + "╯\x1b[0m\r\n")
+        write("\r\n".join(LEGEND))
         self._at(36, "")
 
     def _dimmed(self, leds):

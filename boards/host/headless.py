@@ -10,7 +10,7 @@ exactly as the shell polls on a board. Commands, one per line (# starts a commen
     screen | text | png PATH | ring | state | refreshes | reboot | quit
 
 press: down 80 ms, then up 80 ms. long: down 1000 ms, then up 80 ms. hold/release: one
-edge, then one poll. chord A C: A down, C down 30 ms later, both up 150 ms later.
+edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, both up 150 ms later.
 screen prints the frame in braille dots and the text drawn on it; text prints only the
 text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the core's
 state as JSON; reboot is a power cut: the device starts again from what it saved.
@@ -67,7 +67,7 @@ class Sim:
             self.wait(80)
         elif cmd == "hold" or cmd == "release":
             self.edge(args[0], cmd == "hold")
-            self.wait(POLL_MS)
+            self.wait(30)  # past the 20 ms debounce
         elif cmd == "chord":
             self.edge(args[0], True)
             self.wait(30)

@@ -4,8 +4,10 @@
 _DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 
 
-def braille(fb, width, height):
-    """The frame as lines of braille characters, 2x4 pixels each: 148x32 for 296x128."""
+def braille(fb, width, height, rotate=False):
+    """The frame as lines of braille characters, 2x4 pixels each: 148x32 for 296x128.
+
+    rotate=True shows it turned 180 degrees, as the panel shows it when set upside down."""
     lines = []
     for y in range(0, height, 4):
         row = ""
@@ -14,7 +16,10 @@ def braille(fb, width, height):
             for dx in (0, 1):
                 dots = _DOTS[dx]
                 for dy in range(4):
-                    if fb.pixel(x + dx, y + dy):
+                    px, py = x + dx, y + dy
+                    if rotate:
+                        px, py = width - 1 - px, height - 1 - py
+                    if fb.pixel(px, py):
                         bits |= dots[dy]
             row += chr(0x2800 + bits)
         lines.append(row)

@@ -1,0 +1,102 @@
+# The pure core (firmware/app/core.py and friends) stepped with explicit time.
+import ticks
+from app import buttons as bt
+from app.core import DEFAULT_SETTINGS, App, clean_settings
+from app.session import clean_session
+
+PARTS = {"ring": True, "buzzer": True, "go": True}
+NOW = ticks.PERIOD - 100
+
+
+def press(app, name, now=NOW):
+    return app.step(bt.EVENTS["press"][bt.NAMES.index(name)], now)
+
+
+def test_settings_defaults_and_repairs():
+    assert clean_settings(None) == (DEFAULT_SETTINGS, True)
+    good, ok = clean_settings({"sound": False, "volume": 3})
+    assert ok and good["sound"] is False and good["volume"] == 3
+    bad, ok = clean_settings({"sound": "yes", "volume": 7, "brightness": 2})
+    assert not ok
+    assert bad["sound"] is True and bad["volume"] == 2 and bad["brightness"] == 2
+    assert clean_settings([1, 2]) == (DEFAULT_SETTINGS, False)
+
+
+def test_session_checks():
+    ok = {"game": "staycool", "names": ["A", "B", "C"], "state": None}
+    assert clean_session(ok) == (ok, True)
+    assert clean_session(None) == (None, True)
+    for bad in (
+        "text",
+        {"game": "chess", "names": ["A", "B"]},
+        {"game": "staycool", "names": ["A", "B"]},  # Stay Cool needs three
+        {"game": "saywhen", "names": ["A", 3]},
+        {"game": "saywhen", "names": ["A", ""]},
+        {"game": "saywhen", "names": ["A", "B"], "state": [1]},
+    ):
+        assert clean_session(bad) == (None, False), bad
+
+
+def test_boot_screens():
+    assert App(PARTS).screen.name == "menu"
+    s = {"game": "saywhen", "names": ["A", "B"], "state": {}}
+    assert App(PARTS, session=s).screen.name == "resume"
+    app = App(PARTS, session=s, notice="Something was reset.")
+    assert app.screen.name == "notice"
+    press(app, "B")
+    assert app.screen.name == "resume"
+
+
+def test_effects_of_a_setting_change():
+    app = App(PARTS)
+    for _ in range(2):
+        press(app, "UP")  # Self-test, then Settings
+    fx = press(app, "GO")
+    assert app.screen.state()["title"] == "Settings"
+    del fx[:]
+    fx = press(app, "C")  # sound off
+    assert ("config",) in fx
+    assert ("save", "settings", app.settings) in fx
+    assert app.settings["sound"] is False
+
+
+def test_tones_respect_sound_setting_and_parts():
+    app = App(PARTS)
+    app.tone("win")
+    assert app.effects == [("tone", "win", 2)]
+    quiet = App({"ring": False, "buzzer": False, "go": False})
+    quiet.tone("win")
+    assert quiet.effects == []
+    muted = App(PARTS, settings={"sound": False})
+    muted.tone("win")
+    assert muted.effects == []
+
+
+def test_settings_menu_hides_missing_parts():
+    # A Badger has no ring and no buzzer: no volume, sound or brightness rows.
+    app = App({"ring": False, "buzzer": False, "go": False})
+    for _ in range(2):
+        press(app, "UP")
+    press(app, "B")  # B selects where there is no GO
+    assert app.screen.state()["items"] == ["Upside down", "Sleep after"]
+
+
+def test_redraw_requests_coalesce():
+    app = App(PARTS)
+    assert app.want_draw == 2  # first frame: full refresh
+    app.draw_calls = 0
+    press(app, "DOWN")
+    press(app, "DOWN")
+    assert app.want_draw == 2  # still owed the full one; partials fold into it
+
+    class G:
+        def clear(self):
+            pass
+
+        def __getattr__(self, name):
+            return lambda *a, **k: 0
+
+    app.draw(G())
+    assert app.want_draw == 0
+    press(app, "DOWN")
+    assert app.want_draw == 1
