@@ -24,7 +24,7 @@ DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 # A few characters the screens use beyond ASCII.
-EXTRA = "°×–—…·éèàüöäñç♪←→↑↓"
+EXTRA = "°×–—−±…·éèàüöäñç♪←→↑↓✓"
 BIG = " 0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ?!-"
 
 # name: (ttf file, pixel size, characters)
@@ -39,12 +39,21 @@ FONTS = {
 
 
 def render_glyph(font, ch, height, ascent):
-    width = max(1, round(font.getlength(ch)))
-    img = Image.new("1", (width, height), 0)
-    draw = ImageDraw.Draw(img)
-    draw.fontmode = "1"  # crisp 1-bit outlines, no anti-aliasing to threshold
-    draw.text((0, ascent), ch, font=font, fill=1, anchor="ls")
-    return width, img
+    """The glyph as a 1-bit image and its advance width in pixels.
+
+    Anti-aliased outlines thresholded at half grey keep DejaVu's natural spacing; FreeType's
+    mono hinting squeezes some small glyphs ('v', 'w') into a column less than their
+    advance. A glyph with ink left of its origin is shifted right and widened to match."""
+    margin = 8
+    advance = max(1, round(font.getlength(ch)))
+    img = Image.new("L", (advance + 2 * margin, height), 0)
+    ImageDraw.Draw(img).text((margin, ascent), ch, font=font, fill=255, anchor="ls")
+    ink = img.point(lambda v: 1 if v >= 128 else 0)
+    box = ink.getbbox()
+    left, right = (box[0] - margin, box[2] - margin) if box else (0, 0)
+    shift = max(0, -left)
+    width = max(advance + shift, right + shift)
+    return width, ink.crop((margin - shift, 0, margin - shift + width, height))
 
 
 def build(name, ttf, size, chars):

@@ -76,8 +76,10 @@ class Font:
                 self._loaded = i
             if ch != " ":
                 if palette is None:
-                    fb.blit(self._fb, x, y, 0)
+                    fb.blit(self._fb, x, y, 0)  # paper (0) is transparent
                 else:
-                    fb.blit(self._fb, x, y, 0, palette)
+                    # framebuf compares the key after the palette: the palette sends paper
+                    # to 1 (the key, so skipped) and ink to 0, white on a black bar.
+                    fb.blit(self._fb, x, y, 1, palette)
             x += widths[i]
         return x

@@ -35,8 +35,9 @@ class Gfx:
         self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.MONO_VLSB)
         self.fonts = fonts  # name -> Font; a missing name falls back to the 8x8 font
         self._builtin = BuiltinFont()
-        pal = bytearray(1)  # maps glyph ink (1) to paper (0): white text on black
-        self._white = framebuf.FrameBuffer(pal, 2, 1, framebuf.MONO_HLSB)
+        # White text on black: glyph paper (0) -> 1, the blit key, skipped; ink (1) -> 0.
+        self._white = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+        self._white.pixel(0, 0, 1)
         self.trace = None  # on the host, a list: every text drawn, for the simulator
 
     def font(self, name):

@@ -6,7 +6,7 @@ SUMMARY = {
     "2 in range, else 1. Ties all score; in open guessing the first to guess gets +1. "
     "First to 10 wins; card 20 scores double.",
     "staycool": "Interrogators fire written (spell with dice) and verbal questions at the "
-    "active player for four 30 s glasses. Score = written value x verbal value. Round 2: "
+    "active player for four 30-second glasses. Score = written value x verbal value. Round 2: "
     "say Timer! before the sand runs out. Round 3: the timer is hidden. One skip a turn.",
     "scattergories": "Roll a letter, then 3 minutes to write one answer per category, each "
     "starting with that letter (A, An, The don't count). Answers that match another "

@@ -50,7 +50,7 @@ class SelfTest(Screen):
         for b in _ORDER:
             if b == "GO" and not app.parts.get("go"):
                 continue
-            w = 44 if len(b) < 3 else 56
+            w = max(36, g.width(b, "bold") + 10)
             held = b in self.down
             if held:
                 g.fill_rect(x, y, w, 24)
