@@ -8,6 +8,7 @@ protocol, README), and writes its frame as a 1-bit PNG; this tool then draws it 
 an e-paper grey, with the 16-LED ring beside it in the colours the firmware gave it.
 """
 
+import math
 import sys
 import tempfile
 from pathlib import Path
@@ -57,9 +58,8 @@ def compose(frame, leds):
     out.paste(screen, (pad, pad))
     draw = ImageDraw.Draw(out)
     cx, cy, r = w * SCALE + 2 * pad + ring_d // 2, pad + ring_d // 2, ring_d // 2 - 14
-    draw.ellipse((cx - r - 10, cy - r - 10, cx + r + 10, cy + r + 10), outline=(90, 92, 98), width=3)
-    import math
-
+    rim = (cx - r - 10, cy - r - 10, cx + r + 10, cy + r + 10)
+    draw.ellipse(rim, outline=(90, 92, 98), width=3)
     for i, colour in enumerate(leds):  # LED 0 at the top, clockwise
         a = 2 * math.pi * i / len(leds)
         x, y = cx + r * math.sin(a), cy - r * math.cos(a)
