@@ -19,20 +19,19 @@ from app.session import clean_session
 
 POLL_MS = 10
 FRAME_MS = 40  # 25 ring frames a second
-FONTS = ("small", "body", "bold", "large", "title", "huge")
 
 
-def open_fonts(folder):
-    """The font files that open cleanly; a bad one falls back to the 8x8 font."""
-    fonts = {}
-    problems = []
-    for name in FONTS:
+def font_opener(folder):
+    """name -> Font from `folder`, or None when the file is missing or damaged."""
+
+    def open_font(name):
         try:
             # Kept open: glyphs are read from flash one at a time while drawing.
-            fonts[name] = Font(open(folder + "/" + name + ".bin", "rb"), name)  # noqa: SIM115
+            return Font(open(folder + "/" + name + ".bin", "rb"), name)  # noqa: SIM115
         except (OSError, ValueError):
-            problems.append(name)
-    return fonts, problems
+            return None
+
+    return open_font
 
 
 class Device:
@@ -49,10 +48,10 @@ class Device:
         if problem or not ok:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")
-        fonts, bad = open_fonts(board.fonts)
-        if bad:
-            notes.append("Font files missing or damaged: " + ", ".join(bad) + ".")
-        self.gfx = Gfx(fonts)
+        self.gfx = Gfx(font_opener(board.fonts))
+        self.gfx.font("body")  # the main font, opened now so that a bad install shows at boot
+        if self.gfx.bad_fonts:
+            notes.append("Font files are missing or damaged: text is drawn plainly.")
         self.app = App(board.parts, settings, session, " ".join(notes))
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)

@@ -8,15 +8,16 @@ from mpenv import run_mp
 class Sim:
     """One simulated device whose saved state lives in `state_dir` across runs."""
 
-    def __init__(self, state_dir, start=None):
+    def __init__(self, state_dir, start=None, env=None):
         self.state_dir = str(state_dir)
         self.start = start
+        self.env = env
 
     def run(self, script):
         args = ["-m", "headless", "--state", self.state_dir]
         if self.start is not None:
             args += ["--start", str(self.start)]
-        proc = run_mp(args, stdin=script + "\n")
+        proc = run_mp(args, stdin=script + "\n", env=self.env)
         if proc.returncode != 0 or "error:" in proc.stdout:
             raise AssertionError(
                 "headless simulator failed (exit %d)\n--- stdout\n%s\n--- stderr\n%s"

@@ -211,3 +211,12 @@ def test_simulated_time_crosses_the_tick_wrap(tmp_path):
     assert view["title"] == "Party Scanner" and view["selected"] == 3  # long GO: no select
     out = Sim(tmp_path, start=(1 << 30) - 500).run("press UP\npress UP\npress GO\nstate")
     assert out.state()["view"]["title"] == "Settings"
+
+
+def test_missing_fonts_fall_back_to_plain_text(tmp_path):
+    sim = Sim(tmp_path, env={"SIM_FONTS": str(tmp_path / "no-fonts")})
+    out = sim.run("state\npress B\nstate\ntext")
+    notice, menu = out.states()
+    assert "Font files are missing" in notice["view"]["message"]
+    assert menu["screen"] == "menu"
+    assert "Say When!" in out.texts()[-1]  # still drawn, in the built-in 8x8 font

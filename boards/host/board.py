@@ -60,7 +60,7 @@ class HostBoard:
     def __init__(self, headless=False, state_dir=None):
         self.parts = PARTS
         self.headless = headless
-        self.fonts = _root() + "/firmware/fonts"
+        self.fonts = getenv("SIM_FONTS") or _root() + "/firmware/fonts"
         self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
         self.levels = 0
         self.rotate = False

@@ -7,16 +7,18 @@ scripted game crosses the wrap) and moves only when a command says so, in 10 ms 
 exactly as the shell polls on a board. Commands, one per line (# starts a comment):
 
     press B | long B | hold B | release B | chord A C | wait MS
-    screen | text | png PATH | ring | state | refreshes | reboot | quit
+    screen | text | png PATH | ring | state | refreshes | mem | reboot | quit
 
 press: down 80 ms, then up 80 ms. long: down 1000 ms, then up 80 ms. hold/release: one
 edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, both up 150 ms later.
 screen prints the frame in braille dots and the text drawn on it; text prints only the
 text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the core's
-state as JSON; reboot is a power cut: the device starts again from what it saved.
+state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the heap
+in use after a collection; reboot is a power cut: the device starts again from what it saved.
 Tones are printed as `tone NAME` when they play. Errors print `error: ...` and go on.
 """
 
+import gc
 import json
 import sys
 
@@ -37,6 +39,9 @@ class Sim:
         self.boot()
 
     def boot(self):
+        # A power cut: nothing of the old device survives, so free it before the new boots.
+        self.dev = self.board = None
+        gc.collect()
         self.board = HostBoard(headless=True, state_dir=self.state_dir)
         self.dev = Device(self.board, Store(self.state_dir))
         self.dev.gfx.trace = []
@@ -93,6 +98,9 @@ class Sim:
             print(json.dumps(self.dev.app.state()))
         elif cmd == "refreshes":
             print("refreshes partial=%d full=%d" % tuple(self.board.refreshes))
+        elif cmd == "mem":
+            gc.collect()
+            print("mem alloc=%d free=%d" % (gc.mem_alloc(), gc.mem_free()))
         elif cmd == "reboot":
             self.boot()
         else:

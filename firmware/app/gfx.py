@@ -30,10 +30,15 @@ class BuiltinFont:
 
 
 class Gfx:
-    def __init__(self, fonts):
+    def __init__(self, open_font):
         self.buf = bytearray(W * H // 8)
         self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.MONO_VLSB)
-        self.fonts = fonts  # name -> Font; a missing name falls back to the 8x8 font
+        # Fonts open on first use (a screen pays only for the fonts it draws with), through
+        # a function the shell hands in: name -> Font, or None when the file is bad, which
+        # falls back to framebuf's 8x8 font.
+        self._open_font = open_font
+        self.fonts = {}
+        self.bad_fonts = []
         self._builtin = BuiltinFont()
         # White text on black: glyph paper (0) -> 1, the blit key, skipped; ink (1) -> 0.
         self._white = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
@@ -41,7 +46,13 @@ class Gfx:
         self.trace = None  # on the host, a list: every text drawn, for the simulator
 
     def font(self, name):
-        return self.fonts.get(name) or self._builtin
+        f = self.fonts.get(name)
+        if f is None:
+            f = self._open_font(name) or self._builtin
+            if f is self._builtin:
+                self.bad_fonts.append(name)
+            self.fonts[name] = f
+        return f
 
     def clear(self):
         self.fb.fill(0)

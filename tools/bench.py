@@ -1,0 +1,97 @@
+"""`make bench`: measured figures for the .mpy build in the MicroPython unix port.
+
+Benchmarks print figures; tests check behaviour. Heap figures are for the 64-bit unix
+port, where objects take about twice the bytes they take on a 32-bit Pico.
+"""
+
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "host_tests"))
+os.environ["SCANNER_MPY"] = "1"
+from mpenv import MPY_HEAP, run_mp  # noqa: E402
+
+# Boot, walk every menu and setting, set up a game, resume it after a power cut.
+MENU_WALK = """
+mem
+press DOWN
+press DOWN
+press DOWN
+press GO
+press DOWN
+press C
+press DOWN
+press C
+chord A C
+press UP
+press GO
+hold A
+hold B
+release A
+release B
+chord A C
+press GO
+press GO
+press C
+press DOWN
+press GO
+press B
+press UP
+press C
+press UP
+press GO
+reboot
+press B
+mem
+refreshes
+"""
+
+
+def run(script, heap):
+    with tempfile.TemporaryDirectory() as state:
+        proc = run_mp(["-m", "headless", "--state", state], stdin=script, heap_size=heap)
+    ok = proc.returncode == 0 and "error:" not in proc.stdout and "Error" not in proc.stderr
+    return ok, proc.stdout
+
+
+def smallest_heap(script, lo=8, hi=512):
+    """The smallest heap (KB) in which the script runs to the end, by bisection."""
+    if not run(script, "%dK" % hi)[0]:
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if run(script, "%dK" % mid)[0]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return hi
+
+
+def main():
+    ok, out = run(MENU_WALK, MPY_HEAP)
+    if not ok:
+        sys.exit("the menu walk failed under %s:\n%s" % (MPY_HEAP, out[-3000:]))
+    mems = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
+    partial, full = map(int, re.search(r"refreshes partial=(\d+) full=(\d+)", out).groups())
+    need = smallest_heap(MENU_WALK)
+    mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
+    rows = [
+        ("heap in use after boot to the menu (.mpy)", "%.1f KB" % (mems[0] / 1024)),
+        ("heap in use after the menu walk and a resume", "%.1f KB" % (mems[-1] / 1024)),
+        ("smallest heap that boots and walks the menu", "%s KB (cap %s)" % (need, MPY_HEAP)),
+        ("e-ink refreshes in the walk (after reboot)", "%d partial, %d full" % (partial, full)),
+        ("flash used by the build (code, fonts)", "%.0f KB" % (mpy / 1024)),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print("%-*s  %s" % (width, "figure", "value"))
+    print("-" * (width + 24))
+    for name, value in rows:
+        print("%-*s  %s" % (width, name, value))
+
+
+if __name__ == "__main__":
+    main()
