@@ -12,7 +12,10 @@ MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py,$(FIRMW
 DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 
-.PHONY: all venv build test test-src test-mpy lint format sim bench clean fonts
+CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
+	tools/saywhen_ranges.py firmware/app/layout.py $(wildcard firmware/fonts/*.bin)
+
+.PHONY: all venv build content test lint format sim bench clean fonts
 
 all: test
 
@@ -27,7 +30,19 @@ $(VENV)/.installed: requirements-dev.txt
 	touch $@
 
 # The .mpy build: what `make flash` copies. main.py stays source (the board runs main.py).
-build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py
+build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/decks
+
+# The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
+content: build/decks/.built
+
+build/decks/.built: $(CONTENT_SRC) $(VENV)/.installed
+	$(BIN)/python tools/content.py --out build/decks
+	touch $@
+
+build/mpy/firmware/decks: build/decks/.built
+	@mkdir -p $@
+	cp build/decks/*.deck $@/
+	touch $@
 
 build/mpy/%.mpy: %.py $(VENV)/.installed
 	@mkdir -p $(dir $@)

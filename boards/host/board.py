@@ -11,7 +11,7 @@ import asyncio
 import select
 import sys
 import time
-from os import getenv
+from os import getenv, stat
 
 import framebuf
 from term import braille, ring_line
@@ -54,6 +54,17 @@ def _root():
     return here
 
 
+def _decks():
+    """Compiled by `make content` into build/decks; the .mpy build carries its own copy in
+    firmware/decks, as the device does."""
+    root = _root()
+    try:
+        stat(root + "/firmware/decks")
+        return root + "/firmware/decks"
+    except OSError:
+        return root + "/build/decks"
+
+
 class HostBoard:
     ring_size = 16
 
@@ -61,6 +72,7 @@ class HostBoard:
         self.parts = PARTS
         self.headless = headless
         self.fonts = getenv("SIM_FONTS") or _root() + "/firmware/fonts"
+        self.decks = getenv("SIM_DECKS") or _decks()
         self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
         self.levels = 0
         self.rotate = False

@@ -1,41 +1,32 @@
 """Scattergories: the 20-sided letter die, which answers count, and challenge votes.
 
-Pure rules: no clock, no hardware. The die is a small xorshift32 generator of its own, kept
-to 32 bits with masks, so one seed gives one sequence on a 32-bit Pico, the 64-bit unix
-port and CPython alike (`random` differs between them, and is absent from some builds).
+Pure rules: no clock, no hardware. The die rolls with games.rng, so one seed gives one
+sequence on a 32-bit Pico, the 64-bit unix port and CPython alike.
 Text is compared with ASCII case folding only, which is what MicroPython's str.lower() does.
 """
+
+from games.rng import Rng
 
 LETTERS = "ABCDEFGHIJKLMNOPRSTW"  # the die has no Q, U, V, X, Y or Z
 
 _ARTICLES = ("a", "an", "the")
 # Set aside before the first letter: ASCII punctuation and the usual typographic quotes.
 _LEADING = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u00a1\u00ab\u00bb\u00bf\u2018\u2019\u201c\u201d"
-# Not const(): it would not be a small int on the 32-bit Pico.
-_MASK32 = 0xFFFFFFFF
-_GOLDEN = 0x9E3779B9  # odd, so multiplying by it mixes a small seed into all 32 bits
-_OFFSET = 0x6A09E667  # moves the one seed that would mix to 0 far from small seeds
 
 
 class LetterDie:
     """The letter die: no letter comes up twice until all 20 have, then a new cycle."""
 
     def __init__(self, seed):
-        x = ((seed & _MASK32) * _GOLDEN + _OFFSET) & _MASK32
-        self._x = x or _GOLDEN  # xorshift never leaves 0, so 0 is not a valid state
+        self._rng = Rng(seed)
         self._left = LETTERS  # letters not yet rolled in this cycle
 
     def roll(self):
         if not self._left:
             self._left = LETTERS
-        x = self._x
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        self._x = x
         # Re-rolling a face already used until a new one comes up is the same as picking
-        # uniformly among the unused ones; the high bits of x choose which.
-        i = (x * len(self._left)) >> 32
+        # uniformly among the unused ones.
+        i = self._rng.below(len(self._left))
         letter = self._left[i]
         self._left = self._left[:i] + self._left[i + 1 :]
         return letter

@@ -1,0 +1,66 @@
+"""Reads compiled decks one card at a time (format written by tools/deckfile.py).
+
+    b"DCK1", u16 count, u32 crc32 of the index
+    count x (u32 offset, u16 length, u32 crc32 of the record)
+    records: UTF-8 fields joined by the unit separator 0x1F
+
+A deck of 800 questions would not fit in a Pico's RAM as Python objects, so only the card
+being played is ever read, straight from flash. Every record carries its own checksum and
+the index one more, so a truncated or corrupted file is caught and reported as a DeckError
+(a readable message for the error screen) instead of showing garbage.
+"""
+
+import struct
+
+import binascii
+
+_HEAD = "<4sHI"
+_HEAD_SIZE = 10
+_ENTRY = "<IHI"
+_ENTRY_SIZE = 10
+_SEP = "\x1f"
+
+
+class DeckError(ValueError):
+    pass
+
+
+class Deck:
+    def __init__(self, f, name):
+        self.name = name
+        self._f = f
+        head = f.read(_HEAD_SIZE)
+        if len(head) != _HEAD_SIZE:
+            raise DeckError("%s deck is empty or cut short" % name)
+        magic, self.count, index_crc = struct.unpack(_HEAD, head)
+        if magic != b"DCK1":
+            raise DeckError("%s deck is not a deck file" % name)
+        crc = 0
+        end = _HEAD_SIZE + self.count * _ENTRY_SIZE
+        last = end
+        for i in range(self.count):  # one pass over the index: checksum and extent
+            entry = f.read(_ENTRY_SIZE)
+            if len(entry) != _ENTRY_SIZE:
+                raise DeckError("%s deck index is cut short" % name)
+            crc = binascii.crc32(entry, crc)
+            offset, length, _ = struct.unpack(_ENTRY, entry)
+            last = max(last, offset + length)
+        if crc & 0xFFFFFFFF != index_crc:
+            raise DeckError("%s deck index is damaged" % name)
+        f.seek(0, 2)
+        if f.tell() != last:
+            raise DeckError("%s deck is cut short or has extra bytes" % name)
+        self.checksum = index_crc  # identifies this edition of the deck
+
+    def card(self, i):
+        """The fields of card i, as a list of strings."""
+        if not 0 <= i < self.count:
+            raise DeckError("%s deck has no card %d" % (self.name, i))
+        f = self._f
+        f.seek(_HEAD_SIZE + i * _ENTRY_SIZE)
+        offset, length, crc = struct.unpack(_ENTRY, f.read(_ENTRY_SIZE))
+        f.seek(offset)
+        data = f.read(length)
+        if len(data) != length or binascii.crc32(data) & 0xFFFFFFFF != crc:
+            raise DeckError("%s deck: card %d is damaged" % (self.name, i + 1))
+        return str(data, "utf-8").split(_SEP)

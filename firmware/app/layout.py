@@ -1,0 +1,8 @@
+"""Screen layout numbers shared by the firmware and the content compiler (tools/content.py).
+
+Plain ints, no const(): the compiler imports this under CPython to check that every
+question fits the screen exactly as the firmware will wrap it.
+"""
+
+TEXT_WIDTH = 288  # a full-width line of text: the 296 px panel less 4 px each side
+QUESTION_FONTS = (("large", 4), ("body", 5))  # tried in order: font, most lines
