@@ -19,17 +19,28 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "firmware"))
 
-from app.layout import QUESTION_FONTS, TEXT_WIDTH  # noqa: E402
 from deckfile import deck_bytes, write_atomically  # noqa: E402
 from fontmetrics import FontMetrics  # noqa: E402
 from saywhen_ranges import KINDS, range_for  # noqa: E402
 
+from app.layout import QUESTION_FONTS, TEXT_WIDTH  # noqa: E402
+
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?$")
 SAYWHEN_FIELDS = ("id", "question", "answer", "unit", "kind", "low", "high", "category")
 SAYWHEN_COLUMNS = SAYWHEN_FIELDS + ("source", "as_of")
-CATEGORIES = (
-    "history science geography nature body sport space food culture tech numbers".split()
-)
+CATEGORIES = [
+    "history",
+    "science",
+    "geography",
+    "nature",
+    "body",
+    "sport",
+    "space",
+    "food",
+    "culture",
+    "tech",
+    "numbers",
+]
 
 
 class Problems(list):

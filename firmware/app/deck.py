@@ -10,9 +10,8 @@ the index one more, so a truncated or corrupted file is caught and reported as a
 (a readable message for the error screen) instead of showing garbage.
 """
 
-import struct
-
 import binascii
+import struct
 
 _HEAD = "<4sHI"
 _HEAD_SIZE = 10
@@ -38,7 +37,7 @@ class Deck:
         crc = 0
         end = _HEAD_SIZE + self.count * _ENTRY_SIZE
         last = end
-        for i in range(self.count):  # one pass over the index: checksum and extent
+        for _ in range(self.count):  # one pass over the index: checksum and extent
             entry = f.read(_ENTRY_SIZE)
             if len(entry) != _ENTRY_SIZE:
                 raise DeckError("%s deck index is cut short" % name)
