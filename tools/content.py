@@ -26,8 +26,8 @@ from saywhen_ranges import KINDS, range_for  # noqa: E402
 from app.layout import QUESTION_FONTS, TEXT_WIDTH  # noqa: E402
 
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?$")
-SAYWHEN_FIELDS = ("id", "question", "answer", "unit", "kind", "low", "high", "category")
-SAYWHEN_COLUMNS = SAYWHEN_FIELDS + ("source", "as_of")
+SAYWHEN_COLUMNS = ("id", "question", "answer", "unit", "kind", "low", "high", "category")
+SAYWHEN_COLUMNS += ("source", "as_of")
 CATEGORIES = [
     "history",
     "science",
