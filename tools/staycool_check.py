@@ -1,0 +1,489 @@
+#!/usr/bin/env python3
+"""Check the Stay Cool content files, or draw a sticker sheet for the letter dice.
+
+    python tools/staycool_check.py                   # check content/staycool/
+    python tools/staycool_check.py --stickers out.png  # needs Pillow (requirements-dev.txt)
+
+Every problem is reported as ``path:line: reason``; the exit status is 1 if there was any.
+
+The parsers are meant to be imported by the content compiler:
+
+    parse_dice(path)   -> list of Die(number, colour, faces, line)
+    parse_cards(path)  -> list of Card(name, line, questions); questions are Question(line, text,
+                          answer)
+    parse_words(path)  -> set of lowercase words
+    spellable(word, dice) -> True if the word can be laid out with each die used at most once
+
+Each parser raises ContentError on the first malformed line, unless it is given a list as
+``errors``, in which case it appends ``(line, reason)`` pairs there and keeps going.
+"""
+
+import argparse
+import os
+import re
+import sys
+from collections import namedtuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CONTENT = os.path.join(ROOT, "content", "staycool")
+DICE_PATH = os.path.join(CONTENT, "dice.csv")
+WORDS_PATH = os.path.join(CONTENT, "words.txt")
+LICENSE_PATH = os.path.join(CONTENT, "words-LICENSE.txt")
+WRITTEN_PATH = os.path.join(CONTENT, "written.txt")
+VERBAL_PATH = os.path.join(CONTENT, "verbal.txt")
+FONT_PATH = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+NUM_DICE = 7
+FACES_PER_DIE = 6
+WHITE = "white"
+VOWELS = "AEIOU"
+WHITE_DICE_ALLOWED = (2, 3)
+
+MIN_WRITTEN_CARDS = 44
+MIN_VERBAL_CARDS = 33
+WRITTEN_PER_CARD = 10
+VERBAL_PER_CARD = 20
+MAX_CLUE = 60
+MAX_VERBAL_QUESTION = 70
+MAX_VERBAL_ANSWER = 40
+MIN_SKILL_PER_CARD = 3
+
+# A verbal line that does not end with "?" is a skill or speed test, and must then start with
+# one of these instructions ("Say the alphabet backwards from M", "Name five fruits in ten
+# seconds").
+SKILL_VERBS = (
+    "Say",
+    "Count",
+    "Name",
+    "Spell",
+    "Recite",
+    "List",
+    "Give",
+    "Add",
+    "Double",
+    "Halve",
+    "Repeat",
+    "Finish",
+    "Continue",
+    "Multiply",
+    "Subtract",
+    "Clap",
+    "Tap",
+)
+
+Die = namedtuple("Die", "number colour faces line")
+Card = namedtuple("Card", "name line questions")
+Question = namedtuple("Question", "line text answer")
+
+CARD_RE = re.compile(r"^# card (\S+)$")
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+SEPARATOR = " | "
+
+
+class ContentError(ValueError):
+    """A malformed line; ``line`` is 1-based (0 when the whole file is at fault)."""
+
+    def __init__(self, path, line, reason):
+        super().__init__("%s:%d: %s" % (path, line, reason))
+        self.path = path
+        self.line = line
+        self.reason = reason
+
+
+def _reporter(path, errors):
+    def report(line, reason):
+        if errors is None:
+            raise ContentError(path, line, reason)
+        errors.append((line, reason))
+
+    return report
+
+
+def _read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read().splitlines()
+
+
+def parse_dice(path, errors=None):
+    """Read ``die,colour,faces`` rows: a list of Die, in file order."""
+    report = _reporter(path, errors)
+    lines = _read_lines(path)
+    if not lines or lines[0].strip() != "die,colour,faces":
+        report(1, "header must be 'die,colour,faces'")
+    dice = []
+    for n, raw in enumerate(lines[1:], start=2):
+        if not raw.strip():
+            continue
+        cols = [c.strip() for c in raw.split(",")]
+        if len(cols) != 3:
+            report(n, "expected 3 columns: die,colour,faces")
+            continue
+        number, colour, faces = cols
+        if not number.isdigit():
+            report(n, "die number %r is not a number" % number)
+            continue
+        if not re.fullmatch(r"[a-z]+", colour):
+            report(n, "colour %r must be a lowercase word" % colour)
+            continue
+        if not re.fullmatch(r"[A-Z]{%d}" % FACES_PER_DIE, faces):
+            report(n, "faces %r must be %d uppercase letters" % (faces, FACES_PER_DIE))
+            continue
+        dice.append(Die(int(number), colour, faces, n))
+    return dice
+
+
+def check_dice(path, dice):
+    """Rules for the set as a whole; returns (line, reason) pairs."""
+    problems = []
+    if len(dice) != NUM_DICE:
+        problems.append((0, "expected %d dice, found %d" % (NUM_DICE, len(dice))))
+    for i, die in enumerate(dice, start=1):
+        if die.number != i:
+            problems.append(
+                (die.line, "die number %d out of order (expected %d)" % (die.number, i))
+            )
+        if len(set(die.faces)) != len(die.faces):
+            problems.append((die.line, "die %d repeats a letter: %s" % (die.number, die.faces)))
+        if die.colour != WHITE:
+            vowels = sorted(set(die.faces) & set(VOWELS))
+            if vowels:
+                problems.append((die.line, "vowel %s on a %s die" % ("".join(vowels), die.colour)))
+    whites = [d for d in dice if d.colour == WHITE]
+    if len(whites) not in WHITE_DICE_ALLOWED:
+        problems.append((0, "expected 2 or 3 white dice, found %d" % len(whites)))
+    others = {d.colour for d in dice if d.colour != WHITE}
+    if len(others) > 1:
+        problems.append((0, "the non-white dice must share one colour: %s" % sorted(others)))
+    for v in VOWELS:
+        if not any(v in d.faces for d in whites):
+            problems.append((0, "vowel %s is on no white die" % v))
+    return problems
+
+
+def spellable(word, dice):
+    """True if ``word`` can be laid out with each die used at most once.
+
+    ``dice`` is a sequence of Die tuples or of face strings.  Letters are matched to distinct
+    dice by backtracking (a bipartite matching; words are short, so this is instant).
+    """
+    faces = [getattr(d, "faces", d).upper() for d in dice]
+    letters = word.upper()
+    if len(letters) > len(faces):
+        return False
+    # Most constrained letters first keeps the search tiny.
+    order = sorted(letters, key=lambda c: sum(c in f for f in faces))
+
+    def place(i, used):
+        if i == len(order):
+            return True
+        for d, f in enumerate(faces):
+            if not used & (1 << d) and order[i] in f and place(i + 1, used | (1 << d)):
+                return True
+        return False
+
+    return place(0, 0)
+
+
+def parse_words(path, errors=None):
+    """The answer word list: one lowercase a-z word of 3 or 4 letters per line, sorted."""
+    report = _reporter(path, errors)
+    words = set()
+    prev = None
+    for n, raw in enumerate(_read_lines(path), start=1):
+        if not re.fullmatch(r"[a-z]{3,4}", raw):
+            report(n, "not a 3- or 4-letter lowercase word: %r" % raw)
+            continue
+        if prev is not None and raw <= prev:
+            report(n, "%r is out of order or repeated (after %r)" % (raw, prev))
+        prev = raw
+        words.add(raw)
+    if not words:
+        report(0, "word list is empty")
+    return words
+
+
+def parse_cards(path, errors=None):
+    """Read ``# card NAME`` blocks of ``text | answer`` lines: a list of Card."""
+    report = _reporter(path, errors)
+    cards = []
+    card = None
+    names = {}
+    for n, raw in enumerate(_read_lines(path), start=1):
+        if raw != raw.strip():
+            report(n, "leading or trailing whitespace")
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            m = CARD_RE.match(line)
+            if not m:
+                report(n, "expected '# card NAME'")
+                card = None
+                continue
+            name = m.group(1)
+            if not SLUG_RE.match(name):
+                report(n, "card name %r is not a slug (a-z, 0-9, '-')" % name)
+            if name in names:
+                report(n, "card name %r already used on line %d" % (name, names[name]))
+            names[name] = n
+            card = Card(name, n, [])
+            cards.append(card)
+            continue
+        if card is None:
+            report(n, "question outside a card")
+            continue
+        if line.count(SEPARATOR) != 1:
+            report(n, "expected exactly one ' | ' between question and answer")
+            continue
+        text, answer = (part.strip() for part in line.split(SEPARATOR))
+        if not text or not answer:
+            report(n, "empty question or answer")
+            continue
+        card.questions.append(Question(n, text, answer))
+    return cards
+
+
+def is_skill_test(text):
+    """Verbal lines that do not end with '?' are skill or speed tests."""
+    return not text.endswith("?")
+
+
+def _check_card_counts(cards, per_card, minimum, kind):
+    problems = []
+    if len(cards) < minimum:
+        problems.append((0, "%d %s cards, at least %d needed" % (len(cards), kind, minimum)))
+    for card in cards:
+        if len(card.questions) != per_card:
+            problems.append(
+                (
+                    card.line,
+                    "card %s has %d questions, expected %d"
+                    % (card.name, len(card.questions), per_card),
+                )
+            )
+    return problems
+
+
+def check_written(cards, words, dice):
+    problems = _check_card_counts(cards, WRITTEN_PER_CARD, MIN_WRITTEN_CARDS, "written")
+    for card in cards:
+        seen = {}
+        for q in card.questions:
+            if len(q.text) > MAX_CLUE:
+                problems.append(
+                    (q.line, "clue is %d characters (max %d)" % (len(q.text), MAX_CLUE))
+                )
+            a = q.answer
+            if not re.fullmatch(r"[A-Z]{3,4}", a):
+                problems.append((q.line, "answer %r must be 3 or 4 uppercase letters" % a))
+                continue
+            if a.lower() not in words:
+                problems.append((q.line, "answer %s is not in words.txt" % a))
+            if dice and not spellable(a, dice):
+                problems.append((q.line, "answer %s cannot be spelled with the dice" % a))
+            if a in seen:
+                problems.append((q.line, "answer %s repeats line %d of this card" % (a, seen[a])))
+            seen[a] = q.line
+    return problems
+
+
+def check_verbal(cards):
+    problems = _check_card_counts(cards, VERBAL_PER_CARD, MIN_VERBAL_CARDS, "verbal")
+    for card in cards:
+        skills = 0
+        seen = {}
+        for q in card.questions:
+            if len(q.text) > MAX_VERBAL_QUESTION:
+                problems.append(
+                    (
+                        q.line,
+                        "question is %d characters (max %d)" % (len(q.text), MAX_VERBAL_QUESTION),
+                    )
+                )
+            if len(q.answer) > MAX_VERBAL_ANSWER:
+                problems.append(
+                    (
+                        q.line,
+                        "answer is %d characters (max %d)" % (len(q.answer), MAX_VERBAL_ANSWER),
+                    )
+                )
+            if q.text.lower() in seen:
+                problems.append(
+                    (q.line, "question repeats line %d of this card" % seen[q.text.lower()])
+                )
+            seen[q.text.lower()] = q.line
+            if is_skill_test(q.text):
+                skills += 1
+                if not q.text.startswith(SKILL_VERBS):
+                    problems.append(
+                        (
+                            q.line,
+                            "no '?' at the end, so a skill test, but it does not start with "
+                            "an instruction (%s...)" % ", ".join(SKILL_VERBS[:4]),
+                        )
+                    )
+        if skills < MIN_SKILL_PER_CARD and len(card.questions) == VERBAL_PER_CARD:
+            problems.append(
+                (
+                    card.line,
+                    "card %s has %d skill/speed tests, at least %d needed"
+                    % (card.name, skills, MIN_SKILL_PER_CARD),
+                )
+            )
+    return problems
+
+
+def _rel(path):
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return path
+
+
+def run_checks(dice_path, words_path, written_path, verbal_path, license_path, out=sys.stdout):
+    """Check everything; print problems to ``out``; return (ok, written count, verbal count)."""
+    bad = 0
+
+    def emit(path, problems):
+        nonlocal bad
+        for line, reason in sorted(problems, key=lambda p: p[0]):
+            print("%s:%d: %s" % (_rel(path), line, reason), file=out)
+            bad += 1
+
+    def load(parser, path, *extra):
+        errs = []
+        try:
+            result = parser(path, errs)
+        except OSError as e:
+            emit(path, [(0, "cannot read: %s" % e.strerror)])
+            return None
+        emit(path, errs)
+        return result
+
+    dice = load(parse_dice, dice_path)
+    if dice is not None:
+        emit(dice_path, check_dice(dice_path, dice))
+    words = load(parse_words, words_path) or set()
+    if not os.path.isfile(license_path):
+        emit(license_path, [(0, "missing: the SCOWL licence notice must ship with words.txt")])
+    written = load(parse_cards, written_path)
+    if written is not None:
+        emit(written_path, check_written(written, words, dice or []))
+    verbal = load(parse_cards, verbal_path)
+    if verbal is not None:
+        emit(verbal_path, check_verbal(verbal))
+    return bad == 0, len(written or []), len(verbal or [])
+
+
+# --- sticker sheet --------------------------------------------------------------------------
+
+COLOUR_RGB = {
+    "white": (255, 255, 255),
+    "red": (200, 40, 40),
+    "teal": (0, 128, 128),
+    "blue": (30, 80, 190),
+    "green": (30, 130, 60),
+    "black": (25, 25, 25),
+    "orange": (235, 120, 20),
+    "purple": (110, 50, 150),
+}
+
+
+def draw_stickers(dice, out_path, sticker_mm=15.0, dpi=300):
+    """Draw an A4 sheet: one row per die, its six faces as square stickers with cut lines.
+
+    Each sticker has the big letter, a bar under it (so M/W and N/Z can be told apart when the
+    die lies turned) and the die number and colour in small print.
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    def mm(v):
+        return int(round(v * dpi / 25.4))
+
+    page_w, page_h = mm(210), mm(297)
+    img = Image.new("RGB", (page_w, page_h), "white")
+    draw = ImageDraw.Draw(img)
+    side = mm(sticker_mm)
+    gap = mm(4)
+    margin = mm(15)
+    label_w = mm(30)
+    big = ImageFont.truetype(FONT_PATH, int(side * 0.58))
+    small = ImageFont.truetype(FONT_PATH, max(8, int(side * 0.11)))
+    label = ImageFont.truetype(FONT_PATH, mm(4))
+    title = ImageFont.truetype(FONT_PATH, mm(6))
+    note = ImageFont.truetype(FONT_PATH, mm(3))
+
+    draw.text((margin, margin), "Stay Cool - letter dice stickers", font=title, fill="black")
+    notes = (
+        "Print at 100%% (no scaling): each sticker is %g mm square." % sticker_mm,
+        "Cut along the grey lines and stick one row on each blank die.",
+        "The bar marks the bottom of each letter; the corner shows die number and colour.",
+    )
+    for i, text in enumerate(notes):
+        draw.text((margin, margin + mm(9 + 5 * i)), text, font=note, fill="black")
+    top = margin + mm(30)
+    for row, die in enumerate(dice):
+        y = top + row * (side + gap)
+        rgb = COLOUR_RGB.get(die.colour, (128, 128, 128))
+        dark = sum(rgb) < 450
+        ink = "white" if dark else "black"
+        ly = y + side // 2
+        draw.text((margin, ly), "Die %d" % die.number, font=label, fill="black", anchor="ld")
+        draw.text((margin, ly + mm(1)), die.colour, font=label, fill="black", anchor="la")
+        for col, letter in enumerate(die.faces):
+            x = margin + label_w + col * (side + gap)
+            box = (x, y, x + side - 1, y + side - 1)
+            draw.rectangle(box, fill=rgb, outline=(150, 150, 150), width=max(1, mm(0.2)))
+            cx = x + side // 2
+            draw.text((cx, y + int(side * 0.67)), letter, font=big, fill=ink, anchor="ms")
+            bar_w = int(side * 0.36)
+            bar_y = y + int(side * 0.84)
+            draw.rectangle(
+                (cx - bar_w // 2, bar_y, cx + bar_w // 2, bar_y + max(2, int(side * 0.04))),
+                fill=ink,
+            )
+            draw.text(
+                (x + side - mm(1), y + side - mm(0.8)),
+                "%d%s" % (die.number, die.colour[0].upper()),
+                font=small,
+                fill=ink,
+                anchor="rd",
+            )
+    img.save(out_path, dpi=(dpi, dpi))
+    return out_path
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--stickers", metavar="OUT.png", help="draw the dice sticker sheet and exit")
+    ap.add_argument("--sticker-mm", type=float, default=15.0, help="sticker side (default 15)")
+    ap.add_argument("--dir", default=CONTENT, help="content directory (default %(default)s)")
+    args = ap.parse_args(argv)
+    d = args.dir
+    dice_path = os.path.join(d, "dice.csv")
+    if args.stickers:
+        errs = []
+        dice = parse_dice(dice_path, errs)
+        problems = errs + check_dice(dice_path, dice)
+        for line, reason in problems:
+            print("%s:%d: %s" % (_rel(dice_path), line, reason))
+        if problems:
+            return 1
+        draw_stickers(dice, args.stickers, args.sticker_mm)
+        print("stickers: %d dice -> %s" % (len(dice), args.stickers))
+        return 0
+    ok, n_written, n_verbal = run_checks(
+        dice_path,
+        os.path.join(d, "words.txt"),
+        os.path.join(d, "written.txt"),
+        os.path.join(d, "verbal.txt"),
+        os.path.join(d, "words-LICENSE.txt"),
+    )
+    if not ok:
+        return 1
+    print("staycool: %d written cards, %d verbal cards" % (n_written, n_verbal))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
