@@ -8,17 +8,32 @@ deadlines, one refreshes the e-ink when the core asks, without blocking the othe
 """
 
 import asyncio
+import os
 import time
 
 import ticks
 from app.buttons import Buttons
 from app.core import App, clean_settings
+from app.deck import Deck, DeckError
 from app.font import Font
 from app.gfx import Gfx
 from app.session import clean_session
 
 POLL_MS = 10
 FRAME_MS = 40  # 25 ring frames a second
+
+
+def deck_opener(folder):
+    """name -> Deck from `folder`; a missing file raises DeckError too."""
+
+    def open_deck(name):
+        try:
+            f = open(folder + "/" + name + ".deck", "rb")  # noqa: SIM115 - read card by card
+        except OSError:
+            raise DeckError("the %s deck is missing" % name)
+        return Deck(f, name)
+
+    return open_deck
 
 
 def font_opener(folder):
@@ -35,7 +50,7 @@ def font_opener(folder):
 
 
 class Device:
-    def __init__(self, board, store):
+    def __init__(self, board, store, seed=None):
         self.board = board
         self.store = store
         notes = []
@@ -48,11 +63,16 @@ class Device:
         if problem or not ok:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")
+        played, _ = store.load("played")
         self.gfx = Gfx(font_opener(board.fonts))
         self.gfx.font("body")  # the main font, opened now so that a bad install shows at boot
         if self.gfx.bad_fonts:
             notes.append("Font files are missing or damaged: text is drawn plainly.")
-        self.app = App(board.parts, settings, session, " ".join(notes))
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little")
+        self.app = App(
+            board.parts, settings, session, " ".join(notes), played, seed, deck_opener(board.decks)
+        )
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)
         self.configure()

@@ -72,7 +72,7 @@ def test_new_game_setup_start_and_resume_after_power_cut(tmp_path):
     )
     setup, game = out.states()
     assert setup["view"]["items"][1:4] == ["1. Red", "2. Blue", "3. Green"]
-    assert game["screen"] == "game"
+    assert game["screen"] == "saywhen" and game["view"]["view"] == "question"
     assert game["session"]["names"] == ["Red", "Blue", "Green"]
     saved = json.loads((tmp_path / "session.json").read_text())
     assert saved["game"] == "saywhen"
@@ -82,7 +82,7 @@ def test_new_game_setup_start_and_resume_after_power_cut(tmp_path):
     offer, resumed = out.states()
     assert offer["screen"] == "resume"
     assert "Say When!" in out.texts()[0]
-    assert resumed["screen"] == "game"
+    assert resumed["screen"] == "saywhen"
     assert resumed["session"]["names"] == ["Red", "Blue", "Green"]
 
 

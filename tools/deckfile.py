@@ -32,3 +32,17 @@ def write_atomically(path, data):
     with open(tmp, "wb") as f:
         f.write(data)
     os.replace(tmp, path)
+
+
+def read_deck(path):
+    """The records of a deck file, as lists of strings (for tools and tests)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    magic, count, _ = struct.unpack_from("<4sHI", data)
+    if magic != b"DCK1":
+        raise ValueError("%s is not a deck file" % path)
+    records = []
+    for i in range(count):
+        offset, length, _ = struct.unpack_from("<IHI", data, 10 + 10 * i)
+        records.append(data[offset : offset + length].decode("utf-8").split(SEP))
+    return records

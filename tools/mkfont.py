@@ -24,7 +24,7 @@ DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 # A few characters the screens use beyond ASCII.
-EXTRA = "°²³×–—−±…·éèàüöäñç♪←→↑↓✓"
+EXTRA = "°²³×–—−±…·éèàüöäñç♪←→↑↓✓▶"
 BIG = " 0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ?!-"
 
 # name: (ttf file, pixel size, characters)

@@ -1,9 +1,10 @@
 """The headless simulator: the real firmware stepped by commands read from stdin.
 
-    micropython -m headless [--start MS] [--state DIR]
+    micropython -m headless [--start MS] [--state DIR] [--seed N]
 
 Simulated time starts at --start (default: 30 s before ticks wrap at 2**30, so every
-scripted game crosses the wrap) and moves only when a command says so, in 10 ms polls,
+scripted game crosses the wrap) and moves only when a command says so; --seed (default 1)
+makes the deal of cards and letters repeatable, in 10 ms polls,
 exactly as the shell polls on a board. Commands, one per line (# starts a comment):
 
     press B | long B | hold B | release B | chord A C | wait MS
@@ -33,9 +34,10 @@ from store import Store
 
 
 class Sim:
-    def __init__(self, start, state_dir):
+    def __init__(self, start, state_dir, seed):
         self.now = start & ticks.MASK
         self.state_dir = state_dir
+        self.seed = seed
         self.boot()
 
     def boot(self):
@@ -43,7 +45,8 @@ class Sim:
         self.dev = self.board = None
         gc.collect()
         self.board = HostBoard(headless=True, state_dir=self.state_dir)
-        self.dev = Device(self.board, Store(self.state_dir))
+        self.dev = Device(self.board, Store(self.state_dir), self.seed)
+        self.seed += 1  # each boot deals differently, as a real device would
         self.dev.gfx.trace = []
         self.settle()
 
@@ -101,6 +104,8 @@ class Sim:
         elif cmd == "mem":
             gc.collect()
             print("mem alloc=%d free=%d" % (gc.mem_alloc(), gc.mem_free()))
+            if args:
+                print(" ".join(sorted(sys.modules)))
         elif cmd == "reboot":
             self.boot()
         else:
@@ -114,14 +119,17 @@ class Sim:
 def main(argv):
     start = ticks.PERIOD - 30000
     state_dir = "sim-state"
+    seed = 1
     i = 1
     while i < len(argv):
         if argv[i] == "--start":
             start = int(argv[i + 1])
         elif argv[i] == "--state":
             state_dir = argv[i + 1]
+        elif argv[i] == "--seed":
+            seed = int(argv[i + 1])
         i += 2
-    sim = Sim(start, state_dir)
+    sim = Sim(start, state_dir, seed)
     while True:
         line = sys.stdin.readline()
         if not line:

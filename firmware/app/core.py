@@ -10,6 +10,9 @@ core never reads a clock, a pin or a file. What it wants done comes back as effe
 - `ring(now, leds)`: the shell asks for a ring frame at its own steady rate.
 """
 
+import gc
+import sys
+
 from app import buttons as bt
 
 DEFAULT_SETTINGS = {
@@ -72,17 +75,23 @@ class Screen:
 
 
 class App:
-    def __init__(self, parts, settings=None, session=None, notice=None):
+    def __init__(
+        self, parts, settings=None, session=None, notice=None, played=None, seed=1, decks=None
+    ):
         self.parts = parts  # which parts the board has: ring, buzzer, go, led
         self.settings, _ = clean_settings(settings)
         self.session = session  # the unfinished game, a JSON-able dict, or None
+        self.played = played if isinstance(played, dict) else {}  # app.played: cards seen
+        self.seed = seed  # from the shell: the core has no randomness of its own
+        self.open_deck = decks  # name -> Deck (raises DeckError), handed in by the shell
         self.effects = []
         self.want_draw = 2
         self.stack = []
         self.now = 0
-        from app import menu
-
-        menu.boot(self, notice)
+        # What is loaded now stays; what the menu or a game imports goes with its phase.
+        self._resident = set(sys.modules)
+        self._next = "home"
+        self._switch(notice, power_on=True)
 
     # -- stepping ----------------------------------------------------------------
     def step(self, ev, now):
@@ -92,6 +101,8 @@ class App:
             self.home(now)
         elif ev is not None:
             self.screen.event(self, ev, now)
+        if self._next is not None:
+            self._switch()
         self.screen.tick(self, now)
         return self.effects
 
@@ -112,11 +123,43 @@ class App:
         if len(self.stack) > 1:
             self.stack.pop()
             self._entered(self.screen, now)
+        else:
+            self.home(now)
 
     def home(self, now=None):
         """Back to the main menu (the A+C chord); a game in progress stays saved."""
-        del self.stack[1:]
-        self._entered(self.screen, now)
+        self._next = "home"
+
+    def play(self, game=None, names=None):
+        """Plays the saved session, or first saves a new one: `game` (its key) with `names`."""
+        if game is not None:
+            self.session = {"game": game, "names": list(names), "state": None}
+            self.save_session()
+        self._next = "game"
+
+    def _switch(self, notice=None, power_on=False):
+        """Changes phase between the menu and a game, once the handler that asked for it
+        has returned: every screen and every module of the old phase is let go before the
+        new one is imported, so the two never share the heap."""
+        phase = self._next
+        self._next = None
+        del self.stack[:]
+        for name in list(sys.modules):
+            if name not in self._resident:
+                del sys.modules[name]
+                # The package keeps its submodule as an attribute too: let that go as well.
+                parent, _, child = name.rpartition(".")
+                if parent in sys.modules:
+                    sys.modules[parent].__dict__.pop(child, None)
+        gc.collect()
+        if phase == "home":
+            from app import menu
+
+            menu.boot(self, notice, power_on)
+        else:
+            from app import catalog
+
+            self.push(catalog.get(self.session["game"]).start(self, self.now))
 
     def _entered(self, screen, now):
         screen.enter(self, self.now if now is None else now)

@@ -117,6 +117,16 @@ class Gfx:
             self.right(right, W - 4, (h - self.height("small")) // 2, "small", True)
         return h
 
+    def bar(self, left, right=""):
+        """The game screens' slim header: small white text on black; returns its height."""
+        h = self.height("small") + 1
+        self.fb.fill_rect(0, 0, W, h, 1)
+        room = W - 10 - (self.width(right, "small") if right else 0)
+        self.text(self.fit(left, "small", room), 3, 0, "small", True)
+        if right:
+            self.right(right, W - 3, 0, "small", True)
+        return h
+
     def labels(self, a="", b="", c=""):
         """The meanings of buttons A, B and C, each above its button."""
         y = H - FOOTER

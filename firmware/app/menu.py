@@ -6,11 +6,10 @@ from app.gfx import FOOTER, H, W
 from app.widgets import Confirm, Item, ListMenu, Notice
 
 
-def boot(app, notice):
-    """The screens at power-on: the menu, with the resume offer and any notice on top."""
-    app.stack.append(ListMenu("Party Scanner", main_items, back=False))
-    app.screen.enter(app, app.now)
-    if app.session is not None:
+def boot(app, notice=None, power_on=False):
+    """The menu phase: the main menu; at power-on, the resume offer and any notice on top."""
+    app.push(ListMenu("Party Scanner", main_items, back=False))
+    if power_on and app.session is not None:
         app.push(ResumeOffer())
     if notice:
         app.push(Notice("Notice", notice))
@@ -36,15 +35,11 @@ def self_test(app, now):
 
 def play(app, now):
     """Plays the saved session: a fresh game or one resumed after a power cut."""
-    game = catalog.get(app.session["game"])
-    del app.stack[1:]
-    app.push(game.start(app, now), now)
+    app.play()
 
 
 def start_new(app, now, game, names):
-    app.session = {"game": game.key, "names": list(names), "state": None}
-    app.save_session()
-    play(app, now)
+    app.play(game.key, names)
 
 
 def game_menu(game):

@@ -1,0 +1,214 @@
+"""Say When! played through the headless simulator, as a table would play it."""
+
+import sys
+
+import pytest
+from mpenv import ROOT
+from sim import Sim
+
+sys.path.insert(0, str(ROOT / "tools"))
+from deckfile import read_deck  # noqa: E402
+
+DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
+NEW_GAME = "press GO\npress GO\n"  # Say When!, New game
+START = "press UP\npress GO\n"  # the last row of the setup: Start game
+VERDICT_PRESSES = {"exact": 1, "range": 2, "outside": 3}
+
+
+def number_keys(value):
+    """Key presses that type `value` on a blank number editor (non-negative)."""
+    keys = []
+    whole, _, frac = value.partition(".")
+    for i, d in enumerate(whole):
+        if i == 0:
+            keys += ["press B"] if d == "0" else ["press UP"] * int(d)
+        else:
+            keys += ["press B"] + ["press UP"] * int(d)
+    for i, d in enumerate(frac):
+        keys += ["long B"] if i == 0 else ["press B"]
+        keys += ["press UP"] * int(d)
+    return keys + ["press C"]
+
+
+class Table:
+    """A game of Say When! on one simulated device; each call resumes from what it saved."""
+
+    def __init__(self, tmp_path, teams=2):
+        self.sim = Sim(tmp_path)
+        self.out = self.sim.run(NEW_GAME + "press C\n" * (teams - 2) + START + "state")
+
+    def run(self, script):
+        # Every run is a fresh boot: resume the saved game first (B on the resume offer).
+        self.out = self.sim.run("press B\n" + script + "\nstate")
+        return self.out
+
+    @property
+    def state(self):
+        return self.out.state()
+
+    def view(self):
+        return self.state["view"]
+
+    def card(self):
+        return DECK[self.view()["deck_index"]]
+
+    def choose(self, mode="secret"):
+        if self.view()["mode"] == "choice":
+            self.run("press " + ("A" if mode == "secret" else "C"))
+
+    def judge(self, verdicts):
+        """Opens the door and judges: {team: "exact"|"range"|"outside"}; then scores it."""
+        order = self.guess_order()
+        keys = ["long GO", "press A"]
+        for team in order:
+            if team in verdicts:
+                keys += ["press B"] * VERDICT_PRESSES[verdicts[team]]
+            keys.append("press DOWN")
+        keys += ["press C", "text", "press B"]
+        return self.run("\n".join(keys))
+
+    def guess_order(self):
+        v = self.view()
+        n = len(v["scores"])
+        order = [(v["quizzer"] + 1 + i) % n for i in range(n)]
+        return [t for t in order if not v["sudden"] or t in v["sudden"]]
+
+
+def test_first_to_ten_wins_with_ring_and_tune(tmp_path):
+    t = Table(tmp_path)
+    assert t.view()["view"] == "question" and t.view()["mode"] == "choice"
+    for _ in range(3):
+        t.choose()
+        t.judge({0: "exact"})
+    state = t.state
+    assert state["view"]["view"] == "won" and state["view"]["winner"] == 0
+    assert state["view"]["scores"] == [12, 0]
+    assert "win" in t.out.tones()
+    ring = t.run("wait 200\nring").lines
+    leds = [x for x in ring if x.startswith("ring ")][0].split()[1:]
+    assert sum(led != "000000" for led in leds) == 16  # the rainbow
+    t.run("press A")  # Menu: the game is over and forgotten
+    assert t.state["screen"] == "menu" and t.state["session"] is None
+
+
+def test_typed_guesses_score_by_the_rules(tmp_path):
+    t = Table(tmp_path)
+    t.choose("secret")
+    card = t.card()
+    answer, unit = card[2], card[3]
+    wrong = str(int(card[5].split(".")[0]) + 50)  # well outside the range, above it
+    assert not answer.startswith("-"), "pick another seed: this card's answer is negative"
+    # Blue (team 1) guesses first: it sits to the Quizzer's left.
+    keys = ["press B"] + number_keys(wrong) + ["state"] + number_keys(answer) + ["text", "state"]
+    out = t.run("\n".join(keys))
+    mid, review = out.states()[-3], out.states()[-1]
+    assert mid["view"]["view"] == "guess" and mid["view"]["team"] == 0
+    assert review["view"]["view"] == "review"
+    out = t.run("long GO\ntext\nstate")
+    door = out.texts()[-1]
+    assert any(line.startswith("Red (") and "exact" in line and "= 4" in line for line in door)
+    assert unit == "" or unit in " ".join(door)
+    out = t.run("press B\nstate")
+    assert t.view()["scores"] == [4, 0] and t.view()["card"] == 2
+    assert t.view()["quizzer"] == 1  # the Scanner passed to the left
+
+
+def test_answer_stays_hidden_until_the_door_opens(tmp_path):
+    t = Table(tmp_path)
+    t.choose("open")
+    shown = t.run("text\npress B\ntext\npress C\ntext\npress C\ntext").texts()
+    answer = t.card()[2]
+    formatted = "{:,}".format(int(answer)) if answer.lstrip("-").isdigit() else answer
+    question = t.card()[1]
+    for screen in shown:
+        for line in screen:
+            if line not in question:
+                assert formatted not in line, (line, answer)
+    door = t.run("long GO\ntext").texts()[-1]
+    assert formatted in door
+
+
+def test_sudden_death_after_a_tie_at_ten(tmp_path):
+    t = Table(tmp_path)
+    for _ in range(3):
+        t.choose("secret")
+        t.judge({0: "exact", 1: "exact"})  # both exact, secret: 4 each, no bonus
+    state = t.state
+    assert state["session"]["state"]["scores"] == [12, 12]
+    assert state["screen"] == "notice" and "Sudden Death" in state["view"]["title"]
+    t.run("state")  # dismissed: the Sudden Death question
+    v = t.view()
+    assert v["sudden"] == [0, 1] and v["mode"] == "secret" and v["view"] == "question"
+    assert v["quizzer"] == 1  # the Scanner passed on for it
+    first = v["deck_index"]
+    t.judge({0: "exact", 1: "exact"})  # still tied: another question, same two teams
+    t.run("state")
+    v = t.view()
+    assert v["sudden"] == [0, 1] and v["deck_index"] != first
+    t.judge({1: "range"})
+    v = t.view()
+    assert v["view"] == "won" and v["winner"] == 1
+    assert v["scores"] == [12, 12]  # Sudden Death points are not added
+
+
+def test_undo_takes_back_the_last_scoring(tmp_path):
+    t = Table(tmp_path)
+    t.choose()
+    t.judge({1: "range"})
+    assert t.view()["scores"] == [0, 2] and t.view()["card"] == 2
+    t.run("press A\npress C\nstate\npress C")
+    assert t.view()["view"] == "door" and t.view()["card"] == 1
+    assert t.view()["scores"] == [0, 0]
+    t.run("press B")  # scored again
+    assert t.view()["scores"] == [0, 2]
+
+
+def test_card_twenty_scores_double_then_highest_wins(tmp_path):
+    t = Table(tmp_path)
+    for _ in range(19):
+        t.choose()
+        t.run("long GO\npress B")  # nobody judged: nobody scores
+    assert t.view()["card"] == 20
+    t.choose()
+    out = t.judge({1: "range"})
+    assert any("doubled" in line for line in out.texts()[-1])
+    v = t.view()
+    assert v["scores"] == [0, 4] and v["view"] == "won" and v["winner"] == 1
+
+
+def test_open_tie_gives_the_first_guesser_one_more(tmp_path):
+    t = Table(tmp_path)
+    t.choose("open")
+    t.judge({0: "range", 1: "range"})  # Blue guessed first (left of the Quizzer)
+    assert t.view()["scores"] == [2, 3]
+
+
+def test_judging_refuses_exact_beside_a_farther_guess(tmp_path):
+    t = Table(tmp_path)
+    t.choose()
+    out = t.run("long GO\npress A\npress B\npress DOWN\npress B\npress B\npress C\ntext\nstate")
+    assert t.view()["view"] == "judge"
+    assert "An exact guess is closer than any other." in out.texts()[-1]
+    assert "refused" in out.tones()
+
+
+def test_resume_mid_guessing_after_a_power_cut(tmp_path):
+    t = Table(tmp_path, teams=3)
+    t.choose()
+    t.run("\n".join(["press B", *number_keys("1969")]))
+    v = t.view()
+    assert v["view"] == "guess" and v["team"] == 2  # team 1 has guessed; team 2 is next
+    # The plug is pulled here; the next run boots from what was saved.
+    t.run("state")
+    assert t.view()["view"] == "question"
+    t.run("press B")
+    assert t.view()["view"] == "guess" and t.view()["team"] == 2
+
+
+@pytest.mark.parametrize("teams", [2, 4])
+def test_scoreboard_lists_every_team(tmp_path, teams):
+    t = Table(tmp_path, teams=teams)
+    out = t.run("press A\ntext" if t.view()["mode"] != "choice" else "press A\npress A\ntext")
+    names = ["Red", "Blue", "Green", "Gold"][:teams]
+    screen = " ".join(out.texts()[-1])
+    assert all(n in screen for n in names)
