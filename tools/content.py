@@ -1,6 +1,6 @@
 """`make content`: checks every deck in content/ and compiles it for the device.
 
-    python tools/content.py [--out build/decks]
+    python tools/content.py [--out build/decks] [--content content]
 
 Every problem is reported as `file:line: reason`, all of them, and then nothing is
 written; when all is well each deck is written atomically to the output folder and one
@@ -19,6 +19,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "firmware"))
 
+import scattergories_check as sg_check  # noqa: E402
+import staycool_check as sc_check  # noqa: E402
 from deckfile import deck_bytes, write_atomically  # noqa: E402
 from fontmetrics import FontMetrics  # noqa: E402
 from saywhen_ranges import KINDS, range_for  # noqa: E402
@@ -45,7 +47,9 @@ CATEGORIES = [
 
 class Problems(list):
     def add(self, path, line, reason):
-        self.append((str(Path(path).relative_to(ROOT)), line, reason))
+        path = Path(path).resolve()
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        self.append((str(shown), line, reason))
 
 
 _fonts = {}
@@ -59,7 +63,7 @@ def font(name):
 
 def question_font(text):
     """The font the device shows `text` in (large if it fits, else body), or None."""
-    for name, most in QUESTION_FONTS:
+    for name, most, _ in QUESTION_FONTS:
         if len(font(name).wrap(text, TEXT_WIDTH)) <= most:
             return name
     return None
@@ -79,17 +83,17 @@ def csv_rows(path, problems, columns):
             line = reader.line_num + 1
 
 
-def saywhen(problems):
+def saywhen(problems, content):
     records, seen_ids, seen_text = [], {}, {}
-    paths = sorted((ROOT / "content" / "saywhen").glob("*.csv"))
+    paths = sorted((content / "saywhen").glob("*.csv"))
     if not paths:
-        problems.add(ROOT / "content" / "saywhen", 0, "no question files")
+        problems.add(content / "saywhen", 0, "no question files")
     for path in paths:
         for line, row in csv_rows(path, problems, SAYWHEN_COLUMNS):
             rec = saywhen_record(path, line, row, problems, seen_ids, seen_text)
             if rec:
                 records.append(rec)
-    return records, "%d questions" % len(records)
+    return {"saywhen": records}, "%d questions" % len(records)
 
 
 def saywhen_record(path, line, row, problems, seen_ids, seen_text):
@@ -143,17 +147,76 @@ def saywhen_record(path, line, row, problems, seen_ids, seen_text):
     return [qid, text, row["answer"], row.get("unit", ""), low, high, row.get("as_of", "")]
 
 
-DECKS = {"saywhen": saywhen}
+def _collect(problems, path, parser, *args):
+    """Runs a checker's parser, adding its (line, reason) problems under `path`."""
+    errors = []
+    try:
+        result = parser(path, errors, *args)
+    except OSError as e:
+        problems.add(path, 0, "cannot read: %s" % e.strerror)
+        return None
+    for line, reason in errors:
+        problems.add(path, line, reason)
+    return result
+
+
+def _pairs(card):
+    """A card as a deck record: its name, then question and answer, question and answer..."""
+    fields = [card.name]
+    for q in card.questions:
+        fields += [q.text, q.answer]
+    return fields
+
+
+def staycool(problems, content):
+    """The written and verbal cards (content/staycool/), checked with the dice and words."""
+    folder = content / "staycool"
+    dice_path, written_path, verbal_path = (
+        str(folder / name) for name in ("dice.csv", "written.txt", "verbal.txt")
+    )
+    dice = _collect(problems, dice_path, sc_check.parse_dice) or []
+    for line, reason in sc_check.check_dice(dice_path, dice) if dice else ():
+        problems.add(dice_path, line, reason)
+    words = _collect(problems, str(folder / "words.txt"), sc_check.parse_words) or set()
+    written = _collect(problems, written_path, sc_check.parse_cards) or []
+    for line, reason in sc_check.check_written(written, words, dice):
+        problems.add(written_path, line, reason)
+    verbal = _collect(problems, verbal_path, sc_check.parse_cards) or []
+    for line, reason in sc_check.check_verbal(verbal):
+        problems.add(verbal_path, line, reason)
+    decks = {
+        "staycool-written": [_pairs(c) for c in written],
+        "staycool-verbal": [_pairs(c) for c in verbal],
+    }
+    return decks, "%d written cards, %d verbal cards" % (len(written), len(verbal))
+
+
+def scattergories(problems, content):
+    path = content / "scattergories" / "lists.txt"
+    lists = _collect(problems, str(path), sg_check.parse_lists) or []
+    for line, reason in sg_check.check_lists(lists):
+        problems.add(path, line, reason)
+    for lst in lists:
+        for cat in lst.categories:
+            if font("body").missing(cat.text):
+                problems.add(path, cat.line, "characters the screen font lacks")
+    records = [[str(lst.number)] + [c.text for c in lst.categories] for lst in lists]
+    count = sum(len(lst.categories) for lst in lists)
+    return {"scattergories": records}, "%d lists, %d categories" % (len(lists), count)
+
+
+# name -> f(problems, content folder) -> ({deck name: records}, summary)
+GAMES = {"saywhen": saywhen, "staycool": staycool, "scattergories": scattergories}
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "build" / "decks"))
+    parser.add_argument("--content", default=str(ROOT / "content"), help="the sources")
     args = parser.parse_args(argv)
     problems = Problems()
-    built = {}
-    for name, compile_deck in DECKS.items():
-        built[name] = compile_deck(problems)
+    content = Path(args.content)
+    built = [(game, compile_game(problems, content)) for game, compile_game in GAMES.items()]
     if problems:
         for path, line, reason in sorted(problems, key=lambda p: (p[0], p[1])):
             print("%s:%d: %s" % (path, line, reason))
@@ -161,9 +224,10 @@ def main(argv=None):
         return 1
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, (records, summary) in built.items():
-        write_atomically(out / (name + ".deck"), deck_bytes(records))
-        print("%s: %s" % (name, summary))
+    for game, (decks, summary) in built:
+        for name, records in decks.items():
+            write_atomically(out / (name + ".deck"), deck_bytes(records))
+        print("%s: %s" % (game, summary))
     return 0
 
 

@@ -1,0 +1,105 @@
+"""make content: every bad line reported as file:line, nothing written; decks read back."""
+
+import csv
+import json
+import shutil
+import subprocess
+import sys
+
+from mpenv import ROOT, run_mp
+
+sys.path.insert(0, str(ROOT / "tools"))
+from deckfile import read_deck  # noqa: E402
+from fontmetrics import FontMetrics  # noqa: E402
+
+TOOL = [sys.executable, str(ROOT / "tools" / "content.py")]
+
+
+def compile_content(content, out):
+    return subprocess.run(
+        [*TOOL, "--content", str(content), "--out", str(out)], capture_output=True, text=True
+    )
+
+
+def test_the_shipped_content_compiles(tmp_path):
+    proc = compile_content(ROOT / "content", tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("saywhen: ") and int(lines[0].split()[1]) >= 400
+    assert lines[1].startswith("staycool: ")
+    assert lines[2] == "scattergories: 16 lists, 192 categories"
+    questions = read_deck(tmp_path / "saywhen.deck")
+    assert len(questions) == int(lines[0].split()[1])
+
+
+def test_bad_lines_are_reported_and_nothing_is_written(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    hand = content / "saywhen" / "handwritten.csv"
+    rows = list(csv.reader(hand.open()))
+    header = rows[0]
+    good = rows[1]
+
+    def row(**changes):
+        r = dict(zip(header, good, strict=True))
+        r.update(changes)
+        return [r[h] for h in header]
+
+    bad_rows = [
+        row(id="x-outside", question="Outside its range?", answer="50", low="1", high="10"),
+        row(id="x-upside", question="Upside-down range?", answer="5", low="10", high="1"),
+        row(id="x-missing", question="No answer?", answer=""),
+        row(id="x-float", question="Exponent?", answer="1e9"),
+        row(id=good[0], question="Same id twice?"),
+        row(id="x-dup", question=good[1]),  # the same question as line 2
+        row(id="x-long", question="Why " * 60 + "?"),
+    ]
+    with hand.open("a", newline="") as f:
+        csv.writer(f).writerows(bad_rows)
+    first_bad = len(rows) + 1
+    words = content / "staycool" / "written.txt"
+    words.write_text(words.read_text().replace("| LAST", "| QQQQ", 1))
+    lists = content / "scattergories" / "lists.txt"
+    lists.write_text(lists.read_text().replace("Animals with four legs", "Things in a toolbox", 1))
+    out = tmp_path / "out"
+    proc = compile_content(content, out)
+    assert proc.returncode == 1
+    assert not out.exists() or not any(out.iterdir())
+    report = proc.stdout
+    where = str(hand)
+    expected = [
+        "%s:%d: answer 50 is outside its range 1..10" % (where, first_bad),
+        "%s:%d: range 10..1: low must be below high" % (where, first_bad + 1),
+        "%s:%d: answer is missing" % (where, first_bad + 2),
+        "%s:%d: answer '1e9' is not a plain number" % (where, first_bad + 3),
+        "%s:%d: id %s was used on line 2" % (where, first_bad + 4, good[0]),
+        "%s:%d: the same question is on handwritten.csv:2" % (where, first_bad + 5),
+        "%s:%d: question does not fit the screen" % (where, first_bad + 6),
+    ]
+    for line in expected:
+        assert line in report, line + "\n--- report:\n" + report
+    assert "%s:2: answer QQQQ is not in words.txt" % words in report
+    assert "%s:2: answer QQQQ cannot be spelled with the dice" % words in report
+    assert "%s:3: category repeats line 2 of the same list" % lists in report
+    assert "nothing written" in proc.stderr
+
+
+def test_device_wraps_questions_exactly_as_the_compiler_measures(tmp_path):
+    """The fit check is only true if the firmware breaks lines where the compiler does."""
+    questions = [r[1] for r in read_deck(ROOT / "build" / "decks" / "saywhen.deck")][::7]
+    large = FontMetrics("large")
+    expected = [large.wrap(q, 288) for q in questions]
+    script = (
+        "import json, sys\n"
+        "from app.gfx import Gfx\n"
+        "from shell import font_opener\n"
+        "g = Gfx(font_opener(%r))\n"
+        "for q in json.loads(sys.stdin.read()):\n"
+        "    print(json.dumps(g.wrap(q, 'large', 288)))\n" % str(ROOT / "firmware" / "fonts")
+    )
+    path = tmp_path / "wrap.py"
+    path.write_text(script)
+    proc = run_mp([str(path)], stdin=json.dumps(questions))
+    assert proc.returncode == 0, proc.stderr
+    got = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert got == expected
