@@ -118,9 +118,18 @@ class Device:
     # -- the asyncio loop on a device -------------------------------------------------------
     async def _buttons(self):
         while True:
-            self.poll(now())
+            t = now()
+            self.poll(t)
             self.board.feed()
-            await asyncio.sleep_ms(POLL_MS)
+            await asyncio.sleep_ms(self.sleep_ms(t))
+
+    def sleep_ms(self, t):
+        """Until the next poll, or sooner when the core has a deadline before it."""
+        wait = POLL_MS
+        deadline = self.app.deadline()
+        if deadline is not None:
+            wait = min(wait, max(0, ticks.diff(deadline, t)))
+        return wait
 
     async def _ring(self):
         deadline = now()

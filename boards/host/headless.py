@@ -56,8 +56,12 @@ class Sim:
             self.board.refreshes[1 if want == 2 else 0] += 1
 
     def wait(self, ms):
-        for _ in range(max(1, ms // POLL_MS)):
-            self.now = ticks.add(self.now, POLL_MS)
+        """Lets `ms` of simulated time pass, polling as the shell does: every 10 ms, and at
+        the very tick of any deadline the core names in between."""
+        end = ticks.add(self.now, max(POLL_MS, ms - ms % POLL_MS))
+        while ticks.diff(end, self.now) > 0:
+            step = min(self.dev.sleep_ms(self.now) or POLL_MS, ticks.diff(end, self.now))
+            self.now = ticks.add(self.now, step)
             self.dev.poll(self.now)
             self.settle()
 

@@ -21,8 +21,17 @@ DEFAULT_SETTINGS = {
     "brightness": 3,  # 1..5, within the board's current cap
     "rotate": False,  # the display turned 180 degrees
     "sleep_min": 10,  # idle minutes before the device sleeps; 0 = never
+    "sc_cards": True,  # Stay Cool: show the Interrogators' questions (off: printed cards)
+    "sg_seconds": 180,  # Scattergories: the round timer
+    "sg_rounds": 3,  # Scattergories: rounds in a game
 }
-_RANGES = {"volume": (1, 3), "brightness": (1, 5), "sleep_min": (0, 60)}
+_RANGES = {
+    "volume": (1, 3),
+    "brightness": (1, 5),
+    "sleep_min": (0, 60),
+    "sg_seconds": (30, 600),
+    "sg_rounds": (1, 6),
+}
 
 
 def clean_settings(saved):
@@ -69,6 +78,11 @@ class Screen:
     def ring(self, app, now, leds):
         for i in range(len(leds)):
             leds[i] = 0
+
+    def deadline(self, app):
+        """The next tick at which something must happen on time (the sand runs out), or
+        None. The shell wakes exactly then instead of at its next 10 ms poll."""
+        return None
 
     def state(self):
         return {}
@@ -193,6 +207,9 @@ class App:
 
     def ring(self, now, leds):
         self.screen.ring(self, now, leds)
+
+    def deadline(self):
+        return self.screen.deadline(self)
 
     def state(self):
         return {

@@ -138,6 +138,23 @@ def _on_off(key):
     return lambda app: "On" if app.settings[key] else "Off"
 
 
+def timer_value(app):
+    t = app.settings["sg_seconds"]
+    return "%d:%02d" % (t // 60, t % 60)
+
+
+def timer_step(app, delta, now):
+    _step(app, "sg_seconds", 15 * delta, 30, 600)
+
+
+def rounds_value(app):
+    return str(app.settings["sg_rounds"])
+
+
+def rounds_step(app, delta, now):
+    _step(app, "sg_rounds", delta, 1, 6)
+
+
 def settings_menu():
     def volume(app, delta, now):
         _step(app, "volume", delta, 1, 3)
@@ -171,6 +188,11 @@ def settings_menu():
             )
         out.append(Item("Upside down", value=_on_off("rotate"), adjust=_toggle("rotate")))
         out.append(Item("Sleep after", value=sleep_value, adjust=_sleep_step))
+        out.append(
+            Item("Stay Cool questions", value=_on_off("sc_cards"), adjust=_toggle("sc_cards"))
+        )
+        out.append(Item("Scattergories timer", value=timer_value, adjust=timer_step))
+        out.append(Item("Scattergories rounds", value=rounds_value, adjust=rounds_step))
         return out
 
     return ListMenu("Settings", items)
