@@ -10,10 +10,12 @@ import board
 
 def main():
     hw = board.build()
+    from runner import run
+
     from shell import Device
     from store import Store
 
-    Device(hw, Store(hw.state_dir)).run()
+    run(Device(hw, Store(hw.state_dir)))
 
 
 main()

@@ -1,13 +1,11 @@
-"""The imperative shell: wires a board's drivers to the pure core and runs it on asyncio.
+"""The imperative shell: wires a board's drivers to the pure core.
 
 `Device` is the glue that both the board and the headless simulator use: it polls the
 buttons through the debouncer, steps the core, applies its effects (tones, saves, config),
-and renders frames. `run()` is the asyncio loop for a real device (or `make sim`): one task
-polls buttons every 10 ms, one drives the ring at a steady frame rate on absolute
-deadlines, one refreshes the e-ink when the core asks, without blocking the other two.
+and renders frames. On a device (and in `make sim`) runner.py drives it with asyncio; the
+headless simulator steps it itself with simulated time.
 """
 
-import asyncio
 import os
 import time
 
@@ -20,7 +18,6 @@ from app.gfx import Gfx
 from app.session import clean_session
 
 POLL_MS = 10
-FRAME_MS = 40  # 25 ring frames a second
 
 
 def deck_opener(folder):
@@ -115,14 +112,6 @@ class Device:
         self.app.ring(now, self.leds)
         return self.leds
 
-    # -- the asyncio loop on a device -------------------------------------------------------
-    async def _buttons(self):
-        while True:
-            t = now()
-            self.poll(t)
-            self.board.feed()
-            await asyncio.sleep_ms(self.sleep_ms(t))
-
     def sleep_ms(self, t):
         """Until the next poll, or sooner when the core has a deadline before it."""
         wait = POLL_MS
@@ -130,47 +119,6 @@ class Device:
         if deadline is not None:
             wait = min(wait, max(0, ticks.diff(deadline, t)))
         return wait
-
-    async def _ring(self):
-        deadline = now()
-        while True:
-            self.board.show_ring(self.ring_frame(deadline))
-            deadline = ticks.add(deadline, FRAME_MS)
-            late = ticks.diff(now(), deadline)
-            if late > FRAME_MS:  # fell behind (a blocking flash write): skip frames
-                deadline = now()
-            else:
-                await asyncio.sleep_ms(max(0, -late))
-
-    async def _display(self):
-        while True:
-            want = self.render()
-            if want:
-                await self.board.show(self.gfx.buf, want == 2)
-            else:
-                await asyncio.sleep_ms(POLL_MS)
-
-    async def main(self):
-        tasks = [asyncio.create_task(self._buttons()), asyncio.create_task(self._display())]
-        if self.board.parts.get("ring"):
-            tasks.append(asyncio.create_task(self._ring()))
-        stop = asyncio.create_task(self.board.until_stopped())
-        while not stop.done() and self.failure is None:
-            await asyncio.sleep_ms(50)
-        for t in tasks:
-            t.cancel()
-
-    def _failed(self, loop, context):
-        # A task died: stop the whole loop rather than run on with, say, no buttons.
-        self.failure = context.get("exception") or RuntimeError(context.get("message"))
-
-    def run(self):
-        """Runs until the board stops; re-raises the first failure of any task."""
-        self.failure = None
-        asyncio.get_event_loop().set_exception_handler(self._failed)
-        asyncio.run(self.main())
-        if self.failure is not None:
-            raise self.failure
 
 
 def now():

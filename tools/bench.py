@@ -51,6 +51,45 @@ refreshes
 """
 
 
+# A whole game of Say When! to a win: typed guesses on card 1, quick judging after.
+SAYWHEN_GAME = """
+press GO
+press GO
+press UP
+press GO
+press A
+press B
+press UP
+press B
+press UP
+long B
+press UP
+press C
+press UP
+press UP
+press C
+long GO
+press A
+press DOWN
+press B
+press C
+press B
+long GO
+press A
+press B
+press C
+press B
+long GO
+press A
+press DOWN
+press B
+press C
+press B
+mem
+state
+"""
+
+
 def run(script, heap):
     with tempfile.TemporaryDirectory() as state:
         proc = run_mp(["-m", "headless", "--state", state], stdin=script, heap_size=heap)
@@ -78,12 +117,19 @@ def main():
     mems = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     partial, full = map(int, re.search(r"refreshes partial=(\d+) full=(\d+)", out).groups())
     need = smallest_heap(MENU_WALK)
+    ok, out = run(SAYWHEN_GAME, MPY_HEAP)
+    if not ok or '"winner": 0' not in out:
+        sys.exit("the Say When! game did not end in a win:\n" + out[-3000:])
+    sw_mem = int(re.findall(r"mem alloc=(\d+)", out)[-1])
+    sw_need = smallest_heap(SAYWHEN_GAME)
     mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
     rows = [
         ("heap in use after boot to the menu (.mpy)", "%.1f KB" % (mems[0] / 1024)),
         ("heap in use after the menu walk and a resume", "%.1f KB" % (mems[-1] / 1024)),
         ("smallest heap that boots and walks the menu", "%s KB (cap %s)" % (need, MPY_HEAP)),
         ("e-ink refreshes in the walk (after reboot)", "%d partial, %d full" % (partial, full)),
+        ("Say When!: heap in use at the win", "%.1f KB" % (sw_mem / 1024)),
+        ("Say When!: smallest heap for a whole game", "%s KB (cap %s)" % (sw_need, MPY_HEAP)),
         ("flash used by the build (code, fonts)", "%.0f KB" % (mpy / 1024)),
     ]
     width = max(len(r[0]) for r in rows)

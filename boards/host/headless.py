@@ -23,9 +23,6 @@ import gc
 import json
 import sys
 
-import png
-from term import braille, ring_hex
-
 import ticks
 from app.gfx import H, W
 from board import BIT, HostBoard
@@ -44,7 +41,7 @@ class Sim:
         # A power cut: nothing of the old device survives, so free it before the new boots.
         self.dev = self.board = None
         gc.collect()
-        self.board = HostBoard(headless=True, state_dir=self.state_dir)
+        self.board = HostBoard(self.state_dir)
         self.dev = Device(self.board, Store(self.state_dir), self.seed)
         self.seed += 1  # each boot deals differently, as a real device would
         self.dev.gfx.trace = []
@@ -91,15 +88,21 @@ class Sim:
         elif cmd == "wait":
             self.wait(int(args[0]))
         elif cmd == "screen":
+            from term import braille
+
             for line in braille(self.dev.gfx.fb, W, H):
                 print(line)
             self.print_text()
         elif cmd == "text":
             self.print_text()
         elif cmd == "png":
+            import png
+
             png.write(args[0], self.dev.gfx.fb, W, H)
             print("saved", args[0])
         elif cmd == "ring":
+            from term import ring_hex
+
             print("ring", ring_hex(self.dev.ring_frame(self.now)))
         elif cmd == "state":
             print(json.dumps(self.dev.app.state()))
