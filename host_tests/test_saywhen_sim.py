@@ -1,5 +1,6 @@
 """Say When! played through the headless simulator, as a table would play it."""
 
+import struct
 import sys
 
 import pytest
@@ -212,3 +213,57 @@ def test_scoreboard_lists_every_team(tmp_path, teams):
     names = ["Red", "Blue", "Green", "Gold"][:teams]
     screen = " ".join(out.texts()[-1])
     assert all(n in screen for n in names)
+
+
+def test_later_games_get_fresh_cards(tmp_path):
+    first = Table(tmp_path)
+    cards_one = first.state["session"]["state"]["cards"]
+    for _ in range(3):
+        first.choose()
+        first.judge({0: "exact"})
+    first.run("press A")  # game over, back to the menu
+    played = [int(x) for x in _played_bits(tmp_path)]
+    assert played == sorted(cards_one[:3])  # the three cards scored are remembered
+    second = Sim(tmp_path).run(NEW_GAME + START + "state").state()
+    cards_two = second["session"]["state"]["cards"]
+    assert not set(cards_two) & set(cards_one[:3])
+
+
+def _played_bits(state_dir):
+    import json
+
+    rec = json.loads((state_dir / "played.json").read_text())["saywhen"]
+    bits = bytes.fromhex(rec["bits"])
+    return [i for i in range(len(bits) * 8) if bits[i >> 3] >> (i & 7) & 1]
+
+
+def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
+    dealt = Sim(tmp_path / "first").run(NEW_GAME + START + "state").state()
+    cards = dealt["session"]["state"]["cards"]
+    # The same deal (same seed, nothing played yet) from a deck whose first card is bad.
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for deck in (ROOT / "build" / "decks").glob("*.deck"):
+        (decks / deck.name).write_bytes(deck.read_bytes())
+    data = bytearray((decks / "saywhen.deck").read_bytes())
+    offset, length = struct.unpack_from("<IH", data, 10 + 10 * cards[0])
+    data[offset + length // 2] ^= 0xFF
+    (decks / "saywhen.deck").write_bytes(bytes(data))
+    out = Sim(tmp_path / "second", env={"SIM_DECKS": str(decks)}).run(NEW_GAME + START + "state")
+    state = out.state()
+    assert state["view"]["view"] == "question"
+    again = state["session"]["state"]["cards"]
+    assert cards[0] not in again and len(set(again)) == 20
+    assert again[:19] == cards[1:]  # the rest of the deal stands; one new card joins
+
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    whole = (ROOT / "build" / "decks" / "saywhen.deck").read_bytes()
+    (cut / "saywhen.deck").write_bytes(whole[: len(whole) // 2])  # truncated
+    out = Sim(tmp_path / "third", env={"SIM_DECKS": str(cut)}).run(
+        NEW_GAME + START + "state\npress B\nstate"
+    )
+    notice, menu = out.states()
+    assert notice["screen"] == "notice"
+    assert "cut short" in notice["view"]["message"]
+    assert menu["screen"] == "menu"

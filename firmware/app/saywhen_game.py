@@ -6,6 +6,7 @@ keeps track of whose turn it is and what has been said.
 """
 
 from app import played
+from app.deck import DeckError
 from games import saywhen as rules
 from games.rng import Rng
 
@@ -20,9 +21,25 @@ JUDGE_VALUES = {"exact": "0", "range": "1", "outside": "-1"}
 JUDGE_KINDS = ("exact", "range", "outside")
 
 
+def deal(app, deck, k, rng, exclude=()):
+    """k cards that read back whole: a damaged card is put aside (marked played) and
+    another dealt in its place, so a bad spot in flash costs one card, not the game."""
+    good = []
+    for _ in range(4):
+        for i in played.draw(app, DECK, deck, k - len(good), rng, list(exclude) + good):
+            try:
+                deck.card(i)
+                good.append(i)
+            except DeckError:
+                played.mark(app, DECK, deck, i)
+        if len(good) == k:
+            return good
+    raise DeckError("too many damaged cards in the %s deck" % DECK)
+
+
 def new_state(app, deck, n_teams):
     rng = Rng(app.seed)
-    cards = played.draw(app, DECK, deck, CARDS, rng)
+    cards = deal(app, deck, CARDS, rng)
     return {
         "cards": cards,
         "extra": [],
@@ -189,7 +206,7 @@ class SayWhen:
         s = self.s
         rng = Rng(state=s["rng"])
         taken = s["cards"] + s["extra"]
-        s["extra"] = s["extra"] + played.draw(self.app, DECK, self.deck, 1, rng, taken)
+        s["extra"] = s["extra"] + deal(self.app, self.deck, 1, rng, taken)
         s["rng"] = rng.state
 
     def can_undo(self):
