@@ -1,0 +1,206 @@
+"""Fake hardware for driver tests: pins and buses that record what a chip would receive,
+and a model of the SSD1680 that turns those bytes back into the picture on the glass."""
+
+
+class Bus:
+    """Everything the chips see, in order: ("pin", name, level) and ("spi", length); the
+    listeners (chip models) get the bytes themselves."""
+
+    def __init__(self, keep_log=False):
+        self.log = [] if keep_log else None  # kept only when a test reads it: it grows
+        self.listeners = []
+
+    def pin(self, name, level):
+        if self.log is not None:
+            self.log.append(("pin", name, level))
+        for f in self.listeners:
+            f("pin", name, level)
+
+    def spi(self, data):
+        if self.log is not None:
+            self.log.append(("spi", len(data)))
+        for f in self.listeners:
+            f("spi", data, None)
+
+
+class FakePin:
+    def __init__(self, bus, name, level=0, read=None):
+        self.bus = bus
+        self.name = name
+        self.level = level
+        self.read = read  # a function giving the input level (e.g. the chip's BUSY)
+
+    def __call__(self, level=None):
+        if level is None:
+            return self.read() if self.read else self.level
+        self.level = level
+        self.bus.pin(self.name, level)
+        return None
+
+    value = __call__
+
+
+class FakeSPI:
+    """Records each write, and the time it takes on the wire at `baudrate`."""
+
+    def __init__(self, bus, baudrate=4_000_000):
+        self.bus = bus
+        self.baudrate = baudrate
+        self.writes = []  # length of each write
+
+    def write(self, data):
+        data = bytes(data)
+        self.writes.append(len(data))
+        self.bus.spi(data)
+
+    def longest_write_us(self):
+        return max(self.writes) * 8 * 1_000_000 // self.baudrate
+
+
+class SSD1680Model:
+    """What an SSD1680 does with its command stream, as far as the picture goes: the RAM
+    address counter (window, counting mode), both RAMs, the RAM inversion option, the LUT,
+    reset, deep sleep and BUSY. RAM: 296 rows (Y) of 16 bytes (X), MSB = lowest X.
+    A command takes effect when its last argument byte arrives (RAM writes: each byte)."""
+
+    ROWS = 296
+    COLS = 16
+    # Argument bytes of each command the driver may send (SSD1680 datasheet).
+    ARGS = {
+        0x01: 3, 0x03: 1, 0x04: 3, 0x10: 1, 0x11: 1, 0x12: 0, 0x20: 0, 0x21: 2, 0x22: 1,
+        0x2C: 1, 0x32: 153, 0x37: 10, 0x3C: 1, 0x3F: 1, 0x44: 2, 0x45: 4, 0x4E: 1, 0x4F: 2,
+        0x24: None, 0x26: None,
+    }  # fmt: skip
+
+    def __init__(self, bus, busy_reads=3):
+        self.bw = bytearray(self.ROWS * self.COLS)
+        self.red = bytearray(self.ROWS * self.COLS)
+        self.busy_reads = busy_reads
+        self.busy_left = 0
+        self.commands = []  # (command, argument bytes), in order
+        self.activations = []  # the update control 2 value at each 0x20
+        self.dc = 0
+        self.cs = 1
+        self.cmd = None
+        self.args = bytearray()
+        self.sleeping = False
+        self.por()
+        bus.listeners.append(self.on_bus)
+
+    def por(self):
+        """Power-on / hardware-reset register values (RAM is kept)."""
+        self.mode = 0x03
+        self.xs, self.xe, self.ys, self.ye = 0, 15, 0, 295
+        self.x, self.y = 0, 0
+        self.update1 = (0x00, 0x00)
+        self.update2 = 0xFF
+        self.lut = None
+        self.sleeping = False
+
+    def busy(self):
+        if self.busy_left:
+            self.busy_left -= 1
+            return 1
+        return 0
+
+    def on_bus(self, kind, a, b):
+        if kind == "pin":
+            if a == "dc":
+                self.dc = b
+            elif a == "cs":
+                self.cs = b
+            elif a == "rst" and b == 0:
+                self.end()
+                self.por()
+            return
+        if self.cs:
+            return  # not selected
+        if self.dc == 0 and self.sleeping:
+            raise AssertionError("command %r sent to a panel in deep sleep" % a)
+        if self.dc == 0 and self.busy_left:
+            raise AssertionError("command %r sent while BUSY was high" % a)
+        if self.dc == 0:
+            for byte in a:
+                self.end()
+                if byte not in self.ARGS:
+                    raise AssertionError("command 0x%02x is not one the driver should send" % byte)
+                self.cmd = byte
+                self.args = bytearray()
+                if self.ARGS[byte] == 0:
+                    self.end()
+        elif self.cmd in (0x24, 0x26):
+            ram = self.bw if self.cmd == 0x24 else self.red
+            for byte in a:
+                ram[self.y * self.COLS + self.x] = byte
+                self.advance()
+        elif self.cmd is None:
+            raise AssertionError("data with no command")
+        else:
+            self.args.extend(a)
+            want = self.ARGS[self.cmd]
+            if len(self.args) > want:
+                raise AssertionError("command 0x%02x got %d bytes" % (self.cmd, len(self.args)))
+            if len(self.args) == want:
+                self.end()
+
+    def advance(self):
+        dx = 1 if self.mode & 1 else -1
+        dy = 1 if self.mode & 2 else -1
+        if self.mode & 4:  # AM=1: Y first
+            self.y, wrapped = self.step(self.y, dy, self.ys, self.ye)
+            if wrapped:
+                self.x, _ = self.step(self.x, dx, self.xs, self.xe)
+        else:
+            self.x, wrapped = self.step(self.x, dx, self.xs, self.xe)
+            if wrapped:
+                self.y, _ = self.step(self.y, dy, self.ys, self.ye)
+
+    @staticmethod
+    def step(v, d, start, end):
+        v += d
+        if (d > 0 and v > end) or (d < 0 and v < end):
+            return start, True
+        return v, False
+
+    def end(self):
+        """Applies the command being received, now that its arguments are complete."""
+        cmd, args = self.cmd, bytes(self.args)
+        if cmd is None:
+            return
+        self.cmd = None
+        self.commands.append((cmd, args if cmd not in (0x24, 0x26) else b""))
+        if cmd == 0x11:
+            self.mode = args[0]
+        elif cmd == 0x44:
+            self.xs, self.xe = args[0], args[1]
+        elif cmd == 0x45:
+            self.ys, self.ye = args[0] | args[1] << 8, args[2] | args[3] << 8
+        elif cmd == 0x4E:
+            self.x = args[0]
+        elif cmd == 0x4F:
+            self.y = args[0] | args[1] << 8
+        elif cmd == 0x21:
+            self.update1 = (args[0], args[1])
+        elif cmd == 0x22:
+            self.update2 = args[0]
+        elif cmd == 0x32:
+            self.lut = args
+            self.busy_left = self.busy_reads
+        elif cmd in (0x12, 0x20):
+            self.busy_left = self.busy_reads
+            if cmd == 0x20:
+                self.activations.append(self.update2)
+            else:
+                self.por()
+        elif cmd == 0x10:
+            self.sleeping = args[0] != 0
+
+    def flush(self):
+        self.end()
+
+    def ink(self, x, y):
+        """Whether panel pixel (X along the 128-px side, Y along the 296-px side) shows ink,
+        with the BW RAM inversion option applied."""
+        bit = self.bw[y * self.COLS + (x >> 3)] >> (7 - (x & 7)) & 1
+        white = bit ^ (1 if self.update1[0] & 0x08 else 0)
+        return not white
