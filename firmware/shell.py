@@ -86,6 +86,7 @@ class Device:
             self.apply()
         app.step(None, now)
         self.apply()
+        self.board.update(now)  # drivers' own timing: the notes of a tune
 
     def apply(self):
         effects = self.app.effects

@@ -56,6 +56,9 @@ class HostBoard:
         self.tones.append(name)
         print("tone", name)
 
+    def update(self, now):
+        pass
+
     def show_ring(self, leds):
         self.leds[:] = leds
 

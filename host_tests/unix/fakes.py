@@ -204,3 +204,135 @@ class SSD1680Model:
         bit = self.bw[y * self.COLS + (x >> 3)] >> (7 - (x & 7)) & 1
         white = bit ^ (1 if self.update1[0] & 0x08 else 0)
         return not white
+
+
+class FakeNeoPixel:
+    """micropython-lib's neopixel, as far as the ring uses it: buf in GRB order, write()."""
+
+    ORDER = (1, 0, 2, 3)
+
+    def __init__(self, pin=None, n=16):
+        self.pin = pin
+        self.buf = bytearray(3 * n)
+        self.frames = []
+
+    def write(self):
+        self.frames.append(bytes(self.buf))
+
+
+class FakePWM:
+    """Records (frequency, duty) each time the sound changes, with the tick it happened."""
+
+    def __init__(self, pin=None):
+        self.pin = pin
+        self._freq = 0
+        self._duty = 0
+        self.changes = []
+        self.now = 0  # set by the test
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self._freq
+        self._freq = hz
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        self._duty = d
+        self.changes.append((self.now, self._freq if d else 0, d))
+
+
+class _FakeNeopixelModule:
+    NeoPixel = FakeNeoPixel
+
+
+class FakeMachine:
+    """A stand-in `machine` module for building a board on the PC: records what is made."""
+
+    def __init__(self, levels=None):
+        self.made = []  # (kind, id, keyword arguments)
+        self.levels = levels or {}
+        machine = self
+
+        class Pin:
+            IN, OUT, PULL_UP, PULL_DOWN = 0, 1, 2, 3
+
+            def __init__(self, n, mode=-1, pull=-1, value=None):
+                self.n = n
+                self.mode = mode
+                self.pull = pull
+                # An input idles at its pull: high with a pull-up.
+                idle = 1 if pull == Pin.PULL_UP else 0
+                self.level = value if value is not None else idle
+                machine.made.append(("Pin", n, (mode, pull, value)))
+
+            def __call__(self, v=None):
+                return self.value(v)
+
+            def value(self, v=None):
+                if v is None:
+                    return machine.levels.get(self.n, self.level)
+                self.level = v
+                return None
+
+            def on(self):
+                self.level = 1
+
+            def off(self):
+                self.level = 0
+
+        class SPI:
+            def __init__(self, bus, **kw):
+                machine.made.append(("SPI", bus, kw))
+                self.written = 0
+
+            def write(self, data):
+                self.written += len(data)
+
+        class ADC:
+            def __init__(self, n):
+                machine.made.append(("ADC", n, None))
+                self.raw = 40000
+
+            def read_u16(self):
+                return self.raw
+
+        class PWM(FakePWM):
+            def __init__(self, pin):
+                super().__init__(pin)
+                machine.made.append(("PWM", pin.n, None))
+
+        self.Pin, self.SPI, self.ADC, self.PWM = Pin, SPI, ADC, PWM
+
+    def install(self):
+        import sys
+
+        sys.modules["machine"] = self
+        sys.modules["neopixel"] = _FakeNeopixelModule
+
+    @staticmethod
+    def remove():
+        import sys
+
+        sys.modules.pop("machine", None)
+        sys.modules.pop("neopixel", None)
+
+
+def load_board(name):
+    """boards/<name>/board.py as a module, from the tree under test (sources or .mpy)."""
+    import sys
+
+    import hw
+
+    base = hw.__file__.rsplit("/", 3)[0]  # .../firmware/hw/__init__.py -> ...
+    saved = sys.modules.pop("board", None)
+    sys.path.insert(0, base + "/boards/" + name)
+    try:
+        import board
+
+        return board
+    finally:
+        sys.path.pop(0)
+        sys.modules.pop("board", None)
+        if saved is not None:
+            sys.modules["board"] = saved

@@ -1,0 +1,103 @@
+"""A MicroPython unix port whose REPL listens on a loopback TCP port, for the deploy path.
+
+mpremote talks to a board over a serial line; pyserial's `socket://host:port` makes a TCP
+socket one. This bridge runs `micropython` on a pseudo-terminal (so its REPL behaves as on
+a board: raw REPL, paste mode, soft reset) in a folder that stands for the board's flash,
+and copies bytes both ways between the terminal and one TCP client at a time.
+"""
+
+import os
+import pty
+import select
+import signal
+import socket
+import sys
+import threading
+import time
+import tty
+
+
+class ReplBridge:
+    def __init__(self, micropython, flash_dir, env=None, heap="256K"):
+        self.flash_dir = str(flash_dir)
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(1)
+        self.port = self.server.getsockname()[1]
+        self.url = "socket://127.0.0.1:%d" % self.port
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the "board"
+            os.chdir(self.flash_dir)
+            os.execvpe(micropython, [micropython, "-X", "heapsize=" + heap], env or os.environ)
+        tty.setraw(self.fd)
+        self._stop = False
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self):
+        while not self._stop:
+            ready, _, _ = select.select([self.server], [], [], 0.1)
+            if not ready:
+                self._drain(None)
+                continue
+            client, _ = self.server.accept()
+            with client:
+                try:
+                    self._pump(client)
+                except OSError:
+                    pass  # mpremote hung up mid-reply; the REPL waits for the next one
+
+    def _drain(self, client):
+        """Reads what the REPL said; sends it on when someone is connected."""
+        while select.select([self.fd], [], [], 0)[0]:
+            try:
+                data = os.read(self.fd, 4096)
+            except OSError:
+                self._stop = True
+                return
+            if client is not None and data:
+                client.sendall(data)  # noqa: the caller handles a client gone
+
+    def _pump(self, client):
+        while not self._stop:
+            ready, _, _ = select.select([client, self.fd], [], [], 0.1)
+            if self.fd in ready:
+                try:
+                    data = os.read(self.fd, 4096)
+                except OSError:  # the REPL ended
+                    self._stop = True
+                    return
+                client.sendall(data)
+            if client in ready:
+                data = client.recv(4096)
+                if not data:
+                    return  # mpremote disconnected; the REPL stays up for the next one
+                os.write(self.fd, data)
+
+    def alive(self):
+        return os.waitpid(self.pid, os.WNOHANG) == (0, 0)
+
+    def close(self):
+        self._stop = True
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        self.server.close()
+        os.close(self.fd)
+        self._thread.join(timeout=2)
+
+
+if __name__ == "__main__":  # by hand: python host_tests/replbridge.py DIR
+    sys.path.insert(0, os.path.dirname(__file__))
+    from mpenv import micropython
+
+    bridge = ReplBridge(micropython(), sys.argv[1])
+    print(bridge.url, flush=True)
+    try:
+        while bridge.alive():
+            time.sleep(0.5)
+    finally:
+        bridge.close()

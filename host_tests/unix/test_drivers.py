@@ -1,0 +1,145 @@
+# Ring, buzzer, buttons, battery and the Pico board, against fakes (fakes.py).
+from fakes import FakeMachine, FakeNeoPixel, FakePWM, load_board
+
+import ticks
+from hw.battery import Battery
+from hw.buttons import PinButtons
+from hw.buzzer import DUTY, TUNES, Buzzer
+from hw.ring import BUDGET_MA, MA_PER_CHANNEL, Ring
+
+
+def frame(*colours):
+    leds = bytearray(48)
+    for i, c in enumerate(colours):
+        leds[3 * i : 3 * i + 3] = bytes(c)
+    return leds
+
+
+def test_ring_sends_green_red_blue_order():
+    np = FakeNeoPixel()
+    ring = Ring(np)
+    ring.set_level(5)
+    ring.show(frame((255, 0, 0), (0, 255, 0), (0, 0, 255)))
+    wire = np.frames[-1]
+    assert wire[0:3] == bytes((0, 255, 0))  # red LED: G=0, R=255, B=0
+    assert wire[3:6] == bytes((255, 0, 0))
+    assert wire[6:9] == bytes((0, 0, 255))
+    assert wire[9:] == bytes(39)
+
+
+def test_ring_brightness_and_gamma():
+    np = FakeNeoPixel()
+    ring = Ring(np)
+    levels = []
+    for level in range(1, 6):
+        ring.set_level(level)
+        ring.show(frame((200, 0, 0)))
+        levels.append(np.frames[-1][1])
+    assert levels == sorted(levels) and levels[0] < levels[-1]
+    assert levels[-1] == (200 * 200 + 254) // 255  # gamma: a square law
+    ring.show(frame((1, 0, 0)))
+    assert np.frames[-1][1] == 1  # a faint LED stays lit
+    ring.set_level(9)
+    assert ring.level == 5
+
+
+def test_ring_keeps_to_its_current_budget():
+    np = FakeNeoPixel()
+    ring = Ring(np)
+    ring.set_level(5)
+    ring.show(bytes([255] * 48))  # full white: about 960 mA unchecked
+    drawn = sum(np.frames[-1]) * MA_PER_CHANNEL // 255
+    assert drawn <= BUDGET_MA and drawn > BUDGET_MA * 9 // 10
+    ring.off()
+    assert np.frames[-1] == bytes(48)
+
+
+def play(tune, volume=2, start=ticks.PERIOD - 100):
+    pwm = FakePWM()
+    bz = Buzzer(pwm)
+    pwm.changes.clear()
+    now = start
+    pwm.now = now
+    bz.play(tune, volume, now)
+    while bz.playing():
+        now = ticks.add(now, 10)  # the button poll
+        pwm.now = now
+        bz.update(now)
+    return pwm.changes, start
+
+
+def test_every_tune_plays_its_notes_at_their_times_and_ends_silent():
+    for name, notes in TUNES.items():
+        changes, start = play(name)
+        sounding = [(f, d) for _, f, d in changes]
+        expected = [(f, DUTY[2]) if f else (0, 0) for f, _ in notes]
+        assert sounding[: len(notes)] == expected, name
+        assert sounding[-1] == (0, 0), name  # silent at the end
+        # Each note starts when the notes before it have had their time (10 ms polls).
+        t = 0
+        for (at, _, _), (_, ms) in zip(changes, notes):
+            assert 0 <= ticks.diff(at, ticks.add(start, t)) < 10, name
+            t += ms
+
+
+def test_play_returns_at_once_and_volume_is_duty():
+    pwm = FakePWM()
+    bz = Buzzer(pwm)
+    bz.play("win", 3, 0)
+    assert bz.playing() and pwm.duty_u16() == DUTY[3]  # sounding, nothing waited for
+    bz.play("tick", 1, 5)  # a new tune replaces the old one
+    assert pwm.duty_u16() == DUTY[1] and pwm.freq() == TUNES["tick"][0][0]
+    bz.play("no-such-tune", 2, 10)
+    assert pwm.freq() == TUNES["error"][0][0]
+    assert DUTY[3] == 32768  # half duty: a piezo's loudest
+
+
+def test_buttons_bitmask_for_pull_ups_and_pull_downs():
+    class P:
+        def __init__(self, v):
+            self.v = v
+
+        def value(self):
+            return self.v
+
+    ups = PinButtons([P(1), P(0), P(1), P(1), P(0), None], active_low=True)
+    assert ups.read() == 0b10010  # B and DOWN pressed (read 0); no GO
+    downs = PinButtons([P(1), P(0), P(0), P(0), P(0)], active_low=False)
+    assert downs.read() == 0b00001
+
+
+def test_battery_millivolts_are_integers():
+    class Adc:
+        raw = 65535
+
+        def read_u16(self):
+            return self.raw
+
+    adc = Adc()
+    bat = Battery(adc)
+    assert bat.millivolts() == 9900  # 3.3 V at the pin, times the 3:1 divider
+    adc.raw = 40959  # about 1.37 V at the pin: a LiPo at 4.1 V
+    assert bat.millivolts() == 40959 * 9900 // 65535
+    assert isinstance(bat.millivolts(), int)
+
+
+def test_pico_board_builds_from_its_pin_map():
+    fake = FakeMachine()
+    fake.install()
+    try:
+        b = load_board("pico-epaper29").build()
+    finally:
+        FakeMachine.remove()
+    spi = [m for m in fake.made if m[0] == "SPI"][0]
+    assert spi[1] == 1 and spi[2]["baudrate"] <= 20_000_000
+    assert spi[2]["sck"].n == 10 and spi[2]["mosi"].n == 11 and spi[2]["miso"].n == 28
+    pins = [m[1] for m in fake.made if m[0] == "Pin"]
+    # DC (GP8) is made after the SPI, so SPI1 cannot take it over as MISO.
+    assert fake.made.index(spi) < [i for i, m in enumerate(fake.made) if m[1] == 8][0]
+    for n in (2, 3, 4, 5, 6, 7, 9, 12, 13, 15, 16):
+        assert n in pins
+    assert b.parts == {"ring": True, "buzzer": True, "go": True, "led": False}
+    assert [m for m in fake.made if m[0] == "PWM"][0][1] == 15
+    fake.levels[3] = 0  # B held: pull-up reads 0
+    assert b.buttons() == 0b10
+    assert b.battery_mv() == 40000 * 9900 // 65535
