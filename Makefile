@@ -15,7 +15,10 @@ DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
 	tools/saywhen_ranges.py firmware/app/layout.py $(wildcard firmware/fonts/*.bin)
 
-.PHONY: all venv build content generate test lint format sim bench clean fonts
+BOARD ?= pico-epaper29
+PORT ?=
+
+.PHONY: all venv build content generate test lint format sim bench clean fonts flash
 
 all: test
 
@@ -69,6 +72,11 @@ format: $(VENV)/.installed
 test: lint build
 	$(BIN)/pytest
 	SCANNER_MPY=1 $(BIN)/pytest -m "not sources_only"
+
+# Builds, then copies what changed onto the board over USB (tools/flash.py, README).
+flash: build
+	$(BIN)/python tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
+	  $(if $(FLASH_BUILD),--build $(FLASH_BUILD))
 
 sim: build
 	$(BIN)/python tools/sim.py

@@ -1,14 +1,43 @@
-"""Boot: build the board, then run the game shell.
+"""Boot: build the board, then run the game, unless this is a maintenance boot.
 
-`board` is the board file: on a device `make flash` copies boards/<name>/board.py to
-/board.py; on the PC, boards/host is on MICROPYPATH. The board constructor runs first,
-because it is what holds the power on (Badger) and sets every pin to a safe level.
+`board` is the board file: `make flash` copies boards/<name>/board.mpy beside this file;
+on the PC, boards/host is on MICROPYPATH. A board that must hold its own power on (the
+Badger on battery) does so in `hold_power()`, before anything else, maintenance or not.
+
+Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
+`maintenance` exists (`make flash` writes it before copying and removes it after, so an
+interrupted copy boots back into maintenance), or when the board's safe-mode button is
+held at power-on, for a board whose firmware misbehaves.
 """
+
+import os
 
 import board
 
+FLAG = "maintenance"
+
+
+def maintenance():
+    try:
+        os.stat(FLAG)
+        return "requested by make flash"
+    except OSError:
+        pass
+    held = getattr(board, "held_at_boot", None)
+    if held is not None and held():
+        return "safe-mode button held at power-on"
+    return None
+
 
 def main():
+    hold = getattr(board, "hold_power", None)
+    if hold is not None:
+        hold()
+    why = maintenance()
+    if why:
+        print("Party Scanner: maintenance boot (%s): no game, no watchdog." % why)
+        print("Run `make flash` again, or delete the file `maintenance` and reset.")
+        return
     hw = board.build()
     from runner import run
 

@@ -37,11 +37,14 @@ class ReplBridge:
 
     def _serve(self):
         while not self._stop:
-            ready, _, _ = select.select([self.server], [], [], 0.1)
-            if not ready:
-                self._drain(None)
-                continue
-            client, _ = self.server.accept()
+            try:
+                ready, _, _ = select.select([self.server], [], [], 0.1)
+                if not ready:
+                    self._drain(None)
+                    continue
+                client, _ = self.server.accept()
+            except (OSError, ValueError):
+                return  # closed
             with client:
                 try:
                     self._pump(client)
@@ -80,6 +83,7 @@ class ReplBridge:
 
     def close(self):
         self._stop = True
+        self._thread.join(timeout=2)
         try:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
@@ -87,7 +91,6 @@ class ReplBridge:
             pass
         self.server.close()
         os.close(self.fd)
-        self._thread.join(timeout=2)
 
 
 if __name__ == "__main__":  # by hand: python host_tests/replbridge.py DIR

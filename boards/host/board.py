@@ -12,22 +12,19 @@ PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
 BIT = {"A": 1, "B": 2, "C": 4, "UP": 8, "DOWN": 16, "GO": 32}
 
 
-def _root():
-    here = __file__.replace("\\", "/")
-    for _ in range(3):  # boards/host/board.py -> the tree that holds firmware/
-        here = here.rsplit("/", 1)[0] if "/" in here else "."
-    return here
-
-
-def _decks():
-    """Compiled by `make content` into build/decks; the .mpy build carries its own copy in
-    firmware/decks, as the device does."""
-    root = _root()
-    try:
-        stat(root + "/firmware/decks")
-        return root + "/firmware/decks"
-    except OSError:
-        return root + "/build/decks"
+def _find(folder):
+    """Where `folder` (fonts, decks) is: beside this file on a flashed copy (the device
+    layout `make flash` writes), in the .mpy build's firmware/, or, for the .py sources,
+    firmware/fonts and build/decks of the repository."""
+    here = __file__.replace("\\", "/").rsplit("/", 1)[0] if "/" in __file__ else "."
+    root = here.rsplit("/", 2)[0]  # boards/host -> the tree that holds firmware/
+    for path in (here + "/" + folder, root + "/firmware/" + folder, root + "/build/" + folder):
+        try:
+            stat(path)
+            return path
+        except OSError:
+            pass
+    return here + "/" + folder
 
 
 class HostBoard:
@@ -35,8 +32,8 @@ class HostBoard:
 
     def __init__(self, state_dir=None):
         self.parts = PARTS
-        self.fonts = getenv("SIM_FONTS") or _root() + "/firmware/fonts"
-        self.decks = getenv("SIM_DECKS") or _decks()
+        self.fonts = getenv("SIM_FONTS") or _find("fonts")
+        self.decks = getenv("SIM_DECKS") or _find("decks")
         self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
         self.levels = 0  # bit per button, set by the simulator
         self.rotate = False

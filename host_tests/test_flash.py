@@ -1,0 +1,95 @@
+"""make flash onto a unix-port MicroPython listening on a loopback socket (no board here)."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+from mpenv import ROOT, micropython
+from replbridge import ReplBridge
+from sim import Output
+
+pytestmark = pytest.mark.sources_only  # flashing takes the .mpy build whatever the mode
+
+
+@pytest.fixture
+def board(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    env = dict(os.environ, MICROPYPATH=".frozen:" + str(flash))
+    bridge = ReplBridge(micropython(), flash, env=env)
+    yield bridge, flash
+    bridge.close()
+
+
+def make_flash(url, build=None):
+    args = ["make", "-s", "flash", "BOARD=host", "PORT=" + url]
+    env = dict(os.environ)
+    if build:
+        env["FLASH_BUILD"] = str(build)
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
+
+
+def boot_headless(flash, script):
+    """Boots the copy on the 'board' as a device would (only what was copied), headless."""
+    env = dict(os.environ, MICROPYPATH=".frozen:" + str(flash))
+    proc = subprocess.run(
+        [micropython(), "-X", "heapsize=128K", "-m", "headless", "--state", str(flash / "state")],
+        input=script,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=flash,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return Output(proc.stdout)
+
+
+def test_flash_copies_the_build_boots_and_recopies_only_changes(board, tmp_path):
+    bridge, flash = board
+    build = tmp_path / "build"
+    shutil.copytree(ROOT / "build" / "mpy", build)
+    first = make_flash(bridge.url, build)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "copied" in first.stdout and "(0 unchanged" in first.stdout
+    for path in ("main.py", "board.mpy", "headless.mpy", "app/core.mpy", "hw/ssd1680.mpy",
+                 "fonts/body.bin", "decks/saywhen.deck", "manifest.json"):  # fmt: skip
+        assert (flash / path).is_file(), path
+    assert (flash / "board.txt").read_text() == "host\n"
+    assert not (flash / "maintenance").exists()  # the flag is gone after a complete copy
+    assert (flash / "app" / "core.mpy").read_bytes() == (
+        build / "firmware/app/core.mpy"
+    ).read_bytes()
+
+    out = boot_headless(flash, "state\npress DOWN\nstate\n")
+    boot, moved = out.states()
+    assert boot["screen"] == "menu" and boot["view"]["title"] == "Party Scanner"
+    assert moved["view"]["selected"] == 1
+
+    # A second flash with one file changed copies that file alone.
+    font = build / "firmware" / "fonts" / "small.bin"
+    font.write_bytes(font.read_bytes() + b"\0")
+    second = make_flash(bridge.url, build)
+    assert second.returncode == 0, second.stdout + second.stderr
+    total = first.stdout.split("copied ")[1].split(" of ")[1].split()[0]
+    assert "copied 1 of %s files" % total in second.stdout
+    assert (flash / "fonts" / "small.bin").read_bytes() == font.read_bytes()
+
+
+def test_maintenance_boot_leaves_the_repl_alone(board, tmp_path):
+    bridge, flash = board
+    assert make_flash(bridge.url).returncode == 0
+    (flash / "maintenance").write_text("")
+    env = dict(os.environ, MICROPYPATH=".frozen:" + str(flash))
+    proc = subprocess.run(
+        [micropython(), str(flash / "main.py")], capture_output=True, text=True, env=env, cwd=flash
+    )
+    assert proc.returncode == 0
+    assert "maintenance boot (requested by make flash)" in proc.stdout
+
+
+def test_flash_without_a_board_says_so(tmp_path):
+    proc = make_flash("socket://127.0.0.1:9")  # nothing listens on the discard port
+    assert proc.returncode != 0
+    assert "No board answered" in proc.stderr

