@@ -336,3 +336,241 @@ def load_board(name):
         sys.modules.pop("board", None)
         if saved is not None:
             sys.modules["board"] = saved
+
+
+def _reversed_bits(b):
+    r = 0
+    for i in range(8):
+        r = r << 1 | (b >> i & 1)
+    return r
+
+
+REVERSED = bytes(_reversed_bits(b) for b in range(256))
+
+
+class UC8151Model:
+    """What a UC8151 does with its command stream, as far as the picture goes: the panel
+    setting (resolution, colour mode, waveform source, gate and source scan directions),
+    the five waveform registers, power on and off, the data polarity (CDI), the RAM as
+    DTM2 fills it in or out of the partial window, the refresh that puts the RAM on the
+    glass, reset, deep sleep and BUSY (active low: 0 = busy).
+
+    RAM: 296 lines (gates) of 16 bytes (128 sources), MSB first. The glass is kept apart
+    from the RAM (it changes only on a refresh, and keeps its picture through sleep and
+    reset), in landscape coordinates of the Badger held normally: x 0..295 from the left,
+    y 0..127 from the top. Pimoroni's directions (PSR SHL = 1 source shift right, UD = 0
+    gate scan down) show RAM line g at x = g and source s at y = s: that is how Pimoroni's
+    own buffer lands upright. UD = 1 mirrors x, SHL = 0 mirrors y.
+
+    Which way a partial window counts with mirrored directions is not something the
+    references settle, so the model does both: by default the window is in RAM order
+    (the directions apply when the RAM is shown); with `physical_window` it is counted on
+    the glass, and the data fills it in the scan and shift direction. After deep sleep
+    the RAM is taken as lost (filled with ink), so nothing may rely on it."""
+
+    LINES = 296
+    BANKS = 16
+    # Argument bytes of each command a driver may send (UC8151 / IL0373 command table);
+    # None: a data stream that runs until the next command.
+    ARGS = {
+        0x00: 1, 0x01: 5, 0x02: 0, 0x03: 1, 0x04: 0, 0x06: 3, 0x07: 1, 0x11: 0, 0x12: 0,
+        0x13: None, 0x20: 44, 0x21: 42, 0x22: 42, 0x23: 42, 0x24: 42, 0x30: 1, 0x41: 1,
+        0x50: 1, 0x60: 1, 0x61: 3, 0x90: 7, 0x91: 0, 0x92: 0,
+    }  # fmt: skip
+    LUTS = (0x20, 0x21, 0x22, 0x23, 0x24)
+
+    def __init__(self, bus, busy_reads=3, physical_window=False):
+        import framebuf
+
+        self.ram = bytearray(self.LINES * self.BANKS)
+        self._ram_fb = framebuf.FrameBuffer(self.ram, 8, len(self.ram), framebuf.MONO_HLSB)
+        self.glass = bytearray(self.LINES * self.BANKS)  # x*16 + y//8, MSB = top, 1 = ink
+        self.physical_window = physical_window
+        self.busy_reads = busy_reads
+        self.busy_left = 0
+        self.commands = []  # (command, argument bytes), in order
+        self.refreshes = []  # (waveform: None for the panel's OTP, else {reg: table}, area)
+        self.dc = 0
+        self.cs = 1
+        self.cmd = None
+        self.args = bytearray()
+        self.sleeping = False
+        self.por()
+        bus.listeners.append(self.on_bus)
+
+    def por(self):
+        """Power-on / hardware-reset register values."""
+        self.psr = 0x0F  # 96x230, black/white/red, OTP waveform, UD = SHL = 1
+        self.cdi = 0x97  # data polarity 01: 1 = white
+        self.luts = {}
+        self.regs = {}
+        self.powered = False
+        self.partial = False
+        self.window = (0, self.BANKS - 1, 0, self.LINES - 1)  # banks, lines (inclusive)
+        self.sleeping = False
+
+    def busy(self):
+        if self.busy_left:
+            self.busy_left -= 1
+            return 0
+        return 1
+
+    def on_bus(self, kind, a, b):
+        if kind == "pin":
+            if a == "dc":
+                self.dc = b
+            elif a == "cs":
+                self.cs = b
+            elif a == "rst" and b == 0:
+                self.end()
+                if self.sleeping:
+                    self._ram_fb.fill(1)  # lost in deep sleep: all ink, should it show
+                self.por()
+                self.busy_left = self.busy_reads
+            return
+        if self.cs:
+            return  # not selected
+        if self.sleeping:
+            raise AssertionError("bytes %r sent to a panel in deep sleep" % a[:4])
+        if self.dc == 0:
+            if self.busy_left:
+                raise AssertionError("command %r sent while BUSY was low" % a)
+            for byte in a:
+                self.end()
+                if byte not in self.ARGS:
+                    raise AssertionError("command 0x%02x is not one the driver should send" % byte)
+                self.cmd = byte
+                self.args = bytearray()
+                if byte == 0x13:
+                    self.start_data()
+                elif self.ARGS[byte] == 0:
+                    self.end()
+        elif self.cmd == 0x13:
+            for byte in a:
+                self.put(byte)
+        elif self.cmd is None:
+            raise AssertionError("data with no command")
+        else:
+            self.args.extend(a)
+            want = self.ARGS[self.cmd]
+            if len(self.args) > want:
+                raise AssertionError("command 0x%02x got %d bytes" % (self.cmd, len(self.args)))
+            if len(self.args) == want:
+                self.end()
+
+    # -- the RAM -------------------------------------------------------------------------------
+    def area(self):
+        return self.window if self.partial else (0, self.BANKS - 1, 0, self.LINES - 1)
+
+    def start_data(self):
+        b0, b1, l0, l1 = self.area()
+        if self.physical_window:
+            self.bank = b0 if self.shift_right() else b1
+            self.line = l1 if self.scan_up() else l0
+        else:
+            self.bank, self.line = b0, l0
+        self.count = 0
+
+    def shift_right(self):
+        return bool(self.psr & 0x04)
+
+    def scan_up(self):
+        return bool(self.psr & 0x08)
+
+    def put(self, byte):
+        b0, b1, l0, l1 = self.area()
+        if not self.physical_window:
+            self.ram[self.line * self.BANKS + self.bank] = byte
+            self.bank += 1
+            if self.bank > b1:
+                self.bank = b0
+                self.line = self.line + 1 if self.line < l1 else l0
+        else:  # stored as on the glass: x*16 + bank, MSB = top
+            right, up = self.shift_right(), self.scan_up()
+            self.ram[self.line * self.BANKS + self.bank] = byte if right else REVERSED[byte]
+            self.bank += 1 if right else -1
+            if not b0 <= self.bank <= b1:
+                self.bank = b0 if right else b1
+                self.line += -1 if up else 1
+                if not l0 <= self.line <= l1:
+                    self.line = l1 if up else l0
+        self.count += 1
+
+    # -- commands ------------------------------------------------------------------------------
+    def end(self):
+        """Applies the command being received, now that its arguments are complete."""
+        cmd, args = self.cmd, bytes(self.args)
+        if cmd is None:
+            return
+        self.cmd = None
+        self.commands.append((cmd, args if cmd != 0x13 else self.count))
+        if cmd == 0x00:
+            self.psr = args[0]
+        elif cmd == 0x50:
+            self.cdi = args[0]
+        elif cmd in self.LUTS:
+            self.luts[cmd] = args
+        elif cmd == 0x04:
+            self.powered = True
+            self.busy_left = self.busy_reads
+        elif cmd == 0x02:
+            self.powered = False
+            self.busy_left = self.busy_reads
+        elif cmd == 0x91:
+            self.partial = True
+        elif cmd == 0x92:
+            self.partial = False
+        elif cmd == 0x90:
+            if args[0] & 7 or args[1] & 7 != 7:
+                raise AssertionError("a partial window spans whole banks of 8 sources")
+            lines = (args[2] << 8 | args[3], args[4] << 8 | args[5])
+            if not lines[0] <= lines[1] < self.LINES or args[1] >> 3 >= self.BANKS:
+                raise AssertionError("partial window %r outside the panel" % args)
+            self.window = (args[0] >> 3, args[1] >> 3) + lines
+        elif cmd == 0x12:
+            self.refresh()
+        elif cmd == 0x07:
+            if args[0] == 0xA5:  # without the check code the command is ignored
+                if self.powered:
+                    raise AssertionError("deep sleep with the power on: POF first")
+                self.sleeping = True
+        else:
+            self.regs[cmd] = args
+
+    def refresh(self):
+        if not self.powered:
+            raise AssertionError("refresh with the power off: PON first")
+        if self.psr & 0xC0 != 0x80 or not self.psr & 0x10:
+            raise AssertionError("panel setting 0x%02x is not 128x296 black/white" % self.psr)
+        otp = not self.psr & 0x20
+        if not otp and any(r not in self.luts for r in self.LUTS):
+            raise AssertionError("register waveform selected but not all five loaded")
+        area = self.window if self.partial else None
+        self.refreshes.append((None if otp else dict(self.luts), area))
+        b0, b1, l0, l1 = self.area()
+        invert = 0xFF if self.cdi & 0x10 else 0  # polarity 01: a 1 bit is white
+        right, up = self.shift_right(), self.scan_up()
+        ram, glass = self.ram, self.glass
+        for x in range(self.LINES):
+            line = self.LINES - 1 - x if up else x
+            for bank in range(self.BANKS):
+                if self.physical_window:
+                    if not (b0 <= bank <= b1 and l0 <= x <= l1):
+                        continue
+                    v = ram[x * self.BANKS + bank]
+                else:
+                    col = bank if right else self.BANKS - 1 - bank
+                    if not (b0 <= col <= b1 and l0 <= line <= l1):
+                        continue
+                    v = ram[line * self.BANKS + col]
+                    if not right:
+                        v = REVERSED[v]
+                glass[x * self.BANKS + bank] = v ^ invert
+        self.busy_left = self.busy_reads
+
+    def flush(self):
+        self.end()
+
+    def ink(self, x, y):
+        """Whether the glass shows ink at landscape pixel (x, y) of the Badger held normally."""
+        return bool(self.glass[x * self.BANKS + (y >> 3)] >> (7 - (y & 7)) & 1)

@@ -1,0 +1,129 @@
+"""The Pimoroni Badger 2040 W: a Pico W on a badge with a 2.9" UC8151 e-ink, five buttons
+(A, B, C under the screen, UP and DOWN beside it), a white LED and a power latch.
+Parts, pins and a diagram: README.md beside this file.
+
+No ring, no buzzer, no GO button: the core shows time on the e-ink in coarse steps, the
+LED plays the tunes as blinks, B stands in for GO. On battery the board is on only while
+ENABLE_3V3 is high (a front button powers it while held), so `hold_power()` raises that
+pin first thing at boot (main.py calls it before anything else, and `build()` again),
+and `power_off()` drops it: the e-ink keeps its picture and a button starts the firmware
+afresh. On USB the board stays on, and the next press raises the pin again.
+
+`machine` and the drivers are imported inside the functions only, so this module imports
+on a PC and costs nothing before the power is held.
+"""
+
+# Every GPIO the firmware touches, once. The Badger 2040 W is a Pico W on a carrier:
+# GP23, GP24, GP25 and GP29 are inside the Pico W module, wired to its radio (GP24 is the
+# radio's data line, not a VBUS sense as on the older Badger 2040, and MicroPython keeps
+# it reserved); GP4/GP5 (Qw/ST) are the I2C bus of the clock chip. None of those is used.
+PINS = {
+    "enable_3v3": 10,  # power latch: high keeps the board on when on battery
+    "down": 11,  # the five buttons: pull-down, 1 = pressed
+    "a": 12,
+    "b": 13,
+    "c": 14,
+    "up": 15,
+    "epd_cs": 17,  # e-ink on SPI0 (which also claims GP16 as MISO, unused on the Badger)
+    "epd_sck": 18,
+    "epd_mosi": 19,
+    "epd_dc": 20,
+    "epd_rst": 21,
+    "led": 22,  # the white LED: 1 = on
+    "wl_cs": 25,  # the radio's chip select, held high so that GP29 reads VSYS
+    "epd_busy": 26,  # 0 = busy
+    "vsys": 29,  # ADC3: VSYS through the Pico W's 200k/100k divider
+}
+SPI_ID = 0
+SPI_BAUD = 12_000_000  # as in Pimoroni's UC8151 driver
+BUTTONS = ("a", "b", "c", "up", "down")  # the debouncer's order: bit 0 = A ... bit 4 = DOWN
+SAFE_MODE = ("a", "c")  # held together at power-on: maintenance boot (Badger OS's escape)
+
+
+def hold_power():
+    """Raises ENABLE_3V3 and lights the LED (the button that woke the board may now be let
+    go); returns both pins. Each is made an output already high: the latch never sees a
+    low glitch, even when this runs a second time."""
+    from machine import Pin
+
+    enable = Pin(PINS["enable_3v3"], Pin.OUT, value=1)
+    return enable, Pin(PINS["led"], Pin.OUT, value=1)
+
+
+def held_at_boot():
+    """Whether A and C are both held now (a single button is how the board is powered on,
+    so that cannot be the safe-mode sign)."""
+    from machine import Pin
+
+    return all(Pin(PINS[n], Pin.IN, Pin.PULL_DOWN).value() for n in SAFE_MODE)
+
+
+def _badger(DeviceBoard):
+    class BadgerBoard(DeviceBoard):
+        """DeviceBoard (the shell's interface) with the Badger's power latch, and the press
+        that powered the board on kept from the game until it is released."""
+
+        def __init__(self, enable, *args, **kw):
+            super().__init__(*args, **kw)
+            self._enable = enable
+            self._off = False
+            self._woke_with = self._buttons.read()
+            self.buzzer.play("start", 2, self._now())  # the LED says: running
+
+        def buttons(self):
+            levels = self._buttons.read()
+            if levels and self._off:  # on USB power_off() leaves it running: hold again
+                self.power_on()
+            self._woke_with &= levels
+            return levels & ~self._woke_with
+
+        def power_off(self):
+            """Drops ENABLE_3V3: on battery the board goes dark at once (call it after the
+            last show() has returned, so the glass holds a whole picture). On USB it runs
+            on until the next press, which holds the power again."""
+            self.buzzer.silence()
+            self._off = True
+            self._enable(0)
+
+        def power_on(self):
+            self._enable(1)
+            self._off = False
+
+        @staticmethod
+        def _now():
+            import time
+
+            import ticks
+
+            return time.ticks_ms() & ticks.MASK
+
+    return BadgerBoard
+
+
+def build():
+    enable, led = hold_power()  # first, before anything slow
+    from machine import ADC, SPI, Pin
+
+    p = PINS
+    buttons = [Pin(p[n], Pin.IN, Pin.PULL_DOWN) for n in BUTTONS]
+    spi = SPI(SPI_ID, baudrate=SPI_BAUD, sck=Pin(p["epd_sck"]), mosi=Pin(p["epd_mosi"]))
+    cs = Pin(p["epd_cs"], Pin.OUT, value=1)
+    dc = Pin(p["epd_dc"], Pin.OUT, value=0)
+    rst = Pin(p["epd_rst"], Pin.OUT, value=1)
+    busy = Pin(p["epd_busy"], Pin.IN, Pin.PULL_UP)
+    Pin(p["wl_cs"], Pin.OUT, value=1)  # the radio deselected: it would load the divider
+    vsys = ADC(Pin(p["vsys"]))
+
+    from hw.battery import Battery
+    from hw.buttons import PinButtons
+    from hw.device import DeviceBoard
+    from hw.uc8151 import UC8151
+
+    return _badger(DeviceBoard)(
+        enable,
+        UC8151(spi, cs, dc, rst, busy),
+        PinButtons(buttons, active_low=False),
+        led=led,
+        battery=Battery(vsys),  # VSYS/3 on GP29: mV = read_u16() * 3 * 3300 // 65535
+        go=False,
+    )

@@ -1,0 +1,249 @@
+# The Badger 2040 W board file, built against a fake `machine` module that records what is
+# constructed and in which order; the e-ink pins are wired to the UC8151 model (fakes.py).
+import asyncio
+import gc
+import sys
+
+import framebuf
+from fakes import Bus, UC8151Model, load_board
+
+import ticks
+
+LOG = []  # ("Pin", id, mode, pull, value), ("SPI", ...), ("ADC", id), in order
+PINS = {}  # id -> the last Pin built for it
+LEVELS = {}  # id -> the level an input reads (a button held)
+WIRED = {17: "cs", 20: "dc", 21: "rst"}
+
+
+class World:
+    bus = None
+    model = None
+    adc = 0
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=None, pull=None, *, value=None):
+        self.id = id
+        self.level = value or 0
+        PINS[id] = self
+        LOG.append(("Pin", id, mode, pull, value))
+        if id in WIRED and value is not None:
+            World.bus.pin(WIRED[id], value)
+
+    def __call__(self, level=None):
+        if level is None:
+            if self.id == 26:
+                return World.model.busy()
+            return LEVELS.get(self.id, self.level)
+        self.level = level
+        if self.id in WIRED:
+            World.bus.pin(WIRED[self.id], level)
+        return None
+
+    value = __call__
+
+
+class SPI:
+    def __init__(self, id, baudrate=0, sck=None, mosi=None, miso=None):
+        LOG.append(("SPI", id, baudrate, sck.id, mosi.id))
+
+    def write(self, data):
+        World.bus.spi(bytes(data))
+
+
+class ADC:
+    def __init__(self, pin):
+        LOG.append(("ADC", pin.id))
+
+    def read_u16(self):
+        return World.adc
+
+
+class machine:  # stands in for the module
+    pass
+
+
+machine.Pin = Pin
+machine.SPI = SPI
+machine.ADC = ADC
+sys.modules["machine"] = machine
+
+board = load_board("badger2040w")
+IMPORT_LOG = list(LOG)
+
+
+def build(levels=None):
+    del LOG[:]
+    PINS.clear()
+    LEVELS.clear()
+    LEVELS.update(levels or {})
+    World.model = World.bus = None  # the last test's, freed before the next is made
+    gc.collect()
+    World.bus = Bus()
+    World.model = UC8151Model(World.bus)
+    return board.build()
+
+
+def led():
+    return PINS[22].level
+
+
+def test_importing_builds_nothing():
+    assert IMPORT_LOG == []
+
+
+def test_the_power_latch_is_raised_before_anything_else():
+    build()
+    assert LOG[0] == ("Pin", 10, Pin.OUT, None, 1)  # high from the moment it is an output
+    assert LOG[1] == ("Pin", 22, Pin.OUT, None, 1)  # the LED: the button may be let go
+    assert PINS[10].level == 1
+    del LOG[:]
+    board.hold_power()  # what main.py calls first, even for a maintenance boot
+    assert LOG == [("Pin", 10, Pin.OUT, None, 1), ("Pin", 22, Pin.OUT, None, 1)]
+
+
+def test_the_pins_are_as_the_hardware_says():
+    build()
+    built = {e[1]: e[2:] for e in LOG if e[0] == "Pin" and e[2] is not None}
+    for gp in (12, 13, 14, 15, 11):  # A B C UP DOWN
+        assert built[gp] == (Pin.IN, Pin.PULL_DOWN, None), gp
+    assert built[17] == (Pin.OUT, None, 1)  # CS idle high
+    assert built[20][0] == Pin.OUT and built[21] == (Pin.OUT, None, 1)  # DC, RST
+    assert built[26] == (Pin.IN, Pin.PULL_UP, None)  # BUSY
+    assert built[25] == (Pin.OUT, None, 1)  # the radio deselected for the VSYS reading
+    assert ("SPI", 0, 12_000_000, 18, 19) in LOG
+    assert ("ADC", 29) in LOG
+    ids = [e[1] for e in LOG if e[0] == "Pin"]
+    assert len(ids) == len(set(ids)), "a pin built twice"
+    assert 24 not in ids  # the radio's data line on a Pico W, reserved by MicroPython
+    pins = list(board.PINS.values())
+    assert len(pins) == len(set(pins)) and set(ids) == set(pins)
+
+
+def test_buttons_read_as_a_bitmask():
+    hw = build()
+    assert hw.buttons() == 0
+    for gp, bit in ((12, 1), (13, 2), (14, 4), (15, 8), (11, 16)):
+        LEVELS[gp] = 1
+        assert hw.buttons() == bit, gp
+        LEVELS[gp] = 0
+    LEVELS[12] = LEVELS[14] = 1
+    assert hw.buttons() == 5  # A and C together
+    assert hw.parts == {"ring": False, "buzzer": False, "go": False, "led": True}
+    assert (hw.ring_size, hw.fonts, hw.decks, hw.state_dir) == (0, "/fonts", "/decks", "/state")
+
+
+def test_the_press_that_powered_it_on_is_not_a_game_input():
+    hw = build({13: 1})  # B held from power-on, through the boot
+    assert hw.buttons() == 0  # kept from the game
+    LEVELS[12] = 1
+    assert hw.buttons() == 1  # another button counts
+    LEVELS[13] = LEVELS[12] = 0
+    assert hw.buttons() == 0
+    LEVELS[13] = 1
+    assert hw.buttons() == 2  # once released, B is a button again
+
+
+def test_safe_mode_is_a_and_c_held_at_power_on():
+    build()
+    assert not board.held_at_boot()
+    LEVELS[12] = 1
+    assert not board.held_at_boot()  # one button is how a Badger is switched on
+    LEVELS[14] = 1
+    assert board.held_at_boot()
+    assert all(e[3] == Pin.PULL_DOWN for e in LOG if e[0] == "Pin" and e[1] in (12, 14))
+
+
+def test_battery_mv_is_vsys_in_integer_millivolts():
+    hw = build()
+    World.adc = 65535
+    assert hw.battery_mv() == 9900  # the ADC's full scale, 3.3 V, times the divider's 3
+    World.adc = 26479
+    assert hw.battery_mv() == 4000
+    World.adc = 25000
+    assert hw.battery_mv() == 25000 * 9900 // 65535 == 3776
+    assert isinstance(hw.battery_mv(), int)
+
+
+def test_tones_blink_the_led_without_blocking():
+    hw = build()
+    hw.tone("warning", 3)  # returns at once, the LED lit for the first note
+    assert led() == 1
+    t0 = 1000
+    hw.buzzer.play("warning", 3, t0)  # at a known time: on 120, off 80, on 120 ms
+    seen = []
+    for i in range(1, 40):  # 10 ms polls, as the shell's button task makes them
+        hw.update(ticks.add(t0, 10 * i))
+        seen.append(led())
+    assert seen[:11] == [1] * 11 and seen[11:19] == [0] * 8
+    assert seen[19:31] == [1] * 12 and seen[31:] == [0] * 8
+
+
+def test_the_led_is_lit_from_power_on_until_the_game_runs():
+    hw = build()
+    assert led() == 1
+    late = ticks.add(hw._now(), 10_000)
+    for _ in range(4):  # the shell's polls move the "start" blink on, note by note
+        hw.update(late)
+    assert led() == 0
+
+
+def test_power_off_drops_the_latch_and_a_press_raises_it():
+    hw = build()
+    hw.power_off()
+    assert PINS[10].level == 0 and led() == 0
+    assert hw.buttons() == 0 and PINS[10].level == 0  # on USB it runs on, still off
+    LEVELS[13] = 1
+    assert hw.buttons() == 2 and PINS[10].level == 1  # a press holds the power again
+
+
+def test_the_board_puts_frames_on_the_glass_either_way_up():
+    hw = build()
+    buf = bytearray(4736)
+    fb = framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_VLSB)
+    fb.text("Badger", 10, 20, 1)
+    fb.fill_rect(200, 64, 30, 40, 1)
+    for rotate in (False, True):
+        hw.configure(rotate=rotate, brightness=3)
+        asyncio.run(hw.show(buf, True))
+        for y in range(128):
+            for x in range(296):
+                gx, gy = (295 - x, 127 - y) if rotate else (x, y)
+                if World.model.ink(gx, gy) != bool(fb.pixel(x, y)):
+                    raise AssertionError("(%d, %d) rotated %r" % (x, y, rotate))
+    assert World.model.sleeping
+    hw.show_ring(bytearray(0))  # no ring: nothing happens
+
+
+def test_feed_feeds_a_watchdog_when_there_is_one():
+    hw = build()
+    hw.feed()  # none: nothing
+
+    class Dog:
+        fed = 0
+
+        def feed(self):
+            self.fed += 1
+
+    hw.watchdog = Dog()
+    hw.feed()
+    assert hw.watchdog.fed == 1
+
+
+def test_a_device_never_stops():
+    hw = build()
+
+    async def wait():
+        await asyncio.wait_for(hw.until_stopped(), 0.05)
+
+    try:
+        asyncio.run(wait())
+    except asyncio.TimeoutError:
+        pass
+    else:
+        raise AssertionError("stopped")
