@@ -1,0 +1,268 @@
+"""A game of Stay Cool as saved state, and the turn being played, in RAM only.
+
+The saved state is one JSON-able dict (the session's "state"): round, whose turn, every
+player's three round scores, the two cards dealt for the turn, and the last turn's counts
+(so they can still be fixed). It is written between turns only, never while the sand runs:
+a flash write stalls the RP2040 for tens of ms. A turn cut short (a power cut, the menu)
+is marked "running" when it starts, so it starts again from its start screen, with fresh
+cards, since the active player has heard the old ones.
+
+`Live` is the turn itself: the rules' Turn driven by the sand's own clock (real time that
+stops while the game is paused), and the log of what was pressed, so that undo simply
+plays the turn again without the last press.
+"""
+
+import ticks
+from app import played
+from games import staycool as rules
+from games.rng import Rng
+
+PERIOD_MS = 30000
+ROUNDS = 3
+DECKS = ("staycool-written", "staycool-verbal")
+KINDS = (rules.WRITTEN, rules.VERBAL)
+MOST = (10, 20)  # questions on a written card, on a verbal card
+READY = "ready"  # the start screen of the turn in "turn"
+RUNNING = "running"  # that turn was started (and, if this is read back, cut short)
+OVER = "over"  # after round 3: the winners
+
+
+def new_state(app, n_players):
+    return {
+        "round": 1,
+        "turn": 0,  # the active player; each round goes round the table from player 0
+        "scores": [[0] * ROUNDS for _ in range(n_players)],
+        "cards": None,  # [written, verbal] deck indexes for this turn; None: printed cards
+        "rng": Rng(app.seed).state,
+        "phase": READY,
+        "last": None,  # [player, round, written, verbal] of the last finished turn
+    }
+
+
+def _count(x, most):
+    return isinstance(x, int) and 0 <= x <= most
+
+
+class StayCool:
+    def __init__(self, app, state):
+        self.app = app
+        self.s = state
+        self._decks = [None, None]
+        # Of each kind, only the question on screen is kept: (card, number, question,
+        # answer). A whole verbal card is 41 strings, too many to keep in a Pico's heap.
+        self._qa = [None, None]
+
+    def check(self):
+        """Raises ValueError unless the saved state holds together (a damaged save)."""
+        s, n = self.s, len(self.app.session["names"])
+        ok = (
+            s["round"] in (1, 2, 3)
+            and _count(s["turn"], n - 1)
+            and s["phase"] in (READY, RUNNING, OVER)
+            and isinstance(s["rng"], int)
+            and len(s["scores"]) == n
+            and all(len(r) == ROUNDS and all(_count(x, 80) for x in r) for r in s["scores"])
+            and (
+                s["cards"] is None
+                or len(s["cards"]) == 2
+                and all(_count(i, 9999) for i in s["cards"])
+            )
+        )
+        last = s["last"]
+        if last is not None:
+            ok = ok and len(last) == 4 and _count(last[0], n - 1) and last[1] in (1, 2, 3)
+            ok = ok and _count(last[2], MOST[0]) and _count(last[3], MOST[1])
+        if not ok:
+            raise ValueError("damaged Stay Cool state")
+
+    # -- who plays ----------------------------------------------------------------------------
+    def n(self):
+        return len(self.s["scores"])
+
+    def name(self, p):
+        return self.app.session["names"][p]
+
+    def roles(self):
+        """(active, written, verbal, timekeeper). Player i+1 sits to the left of player i:
+        the Written Interrogator is on the active player's right, the Verbal one on the
+        left, the Timekeeper next along; with three, the Written Interrogator keeps time."""
+        a, n = self.s["turn"], self.n()
+        right, left = (a - 1) % n, (a + 1) % n
+        return a, right, left, (a + 2) % n if n > 3 else right
+
+    def turns_done(self):
+        if self.s["phase"] == OVER:
+            return ROUNDS * self.n()
+        return (self.s["round"] - 1) * self.n() + self.s["turn"]
+
+    def totals(self):
+        return [sum(r) for r in self.s["scores"]]
+
+    def winners(self):
+        return rules.winners(self.s["scores"])
+
+    # -- cards --------------------------------------------------------------------------------
+    def showing(self):
+        """Whether the questions are on screen (off: the table uses printed cards)."""
+        return self.app.settings["sc_cards"]
+
+    def deck(self, k):
+        if self._decks[k] is None:
+            self._decks[k] = self.app.open_deck(DECKS[k])  # raises DeckError
+        return self._decks[k]
+
+    def needs_cards(self):
+        cards = self.s["cards"]
+        if not self.showing():
+            return False
+        return cards is None or any(cards[k] >= self.deck(k).count for k in (0, 1))
+
+    def deal(self):
+        """Fresh cards for the turn to come, unplayed on this device where possible; they
+        count as played from now on (saved now, between turns)."""
+        if not self.showing():
+            self.s["cards"] = None
+            return
+        rng = Rng(state=self.s["rng"])
+        old = self.s["cards"] or (None, None)
+        cards = []
+        for k in (0, 1):
+            deck = self.deck(k)
+            picks = played.draw(
+                self.app, DECKS[k], deck, 1, rng, () if old[k] is None else (old[k],)
+            )
+            i = picks[0] if picks else 0  # a deck of one card: that card again
+            played.mark(self.app, DECKS[k], deck, i)
+            cards.append(i)
+        self.s["cards"] = cards
+        self.s["rng"] = rng.state
+
+    def total(self, k):
+        """Questions on this turn's card of kind k (0 written, 1 verbal)."""
+        if self.showing() and self.s["cards"] is not None:
+            return max(1, min(MOST[k], (len(self.deck(k).card(self.s["cards"][k])) - 1) // 2))
+        return MOST[k]
+
+    def question(self, k, i):
+        """(question, answer) number i (from 0) of this turn's card of kind k, or None."""
+        if not self.showing() or self.s["cards"] is None:
+            return None
+        c = self.s["cards"][k]
+        qa = self._qa[k]
+        if qa is None or qa[0] != c or qa[1] != i:
+            self._qa[k] = None
+            card = self.deck(k).card(c)
+            qa = (c, i) + (tuple(card[1 + 2 * i : 3 + 2 * i]) if 2 + 2 * i < len(card) else ())
+            card = None
+            self._qa[k] = qa
+        return qa[2:] or None
+
+    # -- turns --------------------------------------------------------------------------------
+    def begin(self):
+        self.s["phase"] = RUNNING
+        self.app.save_session()
+
+    def restart_turn(self):
+        """The turn was cut short: it starts again, with fresh cards."""
+        self.deal()
+        self.s["phase"] = READY
+        self.app.save_session()
+
+    def finish(self, written, verbal):
+        """Scores the active player's turn and moves on to the next (or the winners)."""
+        s = self.s
+        p, r = s["turn"], s["round"]
+        s["scores"][p][r - 1] = rules.turn_score(written, verbal)
+        s["last"] = [p, r, written, verbal]
+        if p + 1 < self.n():
+            s["turn"] = p + 1  # the player on the left; every role passes left with it
+        elif r < ROUNDS:
+            s["round"] = r + 1
+            s["turn"] = 0
+        else:
+            s["phase"] = OVER
+        if s["phase"] != OVER:
+            s["phase"] = READY
+            self.deal()
+        self.app.save_session()
+
+    def fix(self, k, delta):
+        """Corrects the last turn's count of kind k (a press missed or made by mistake)."""
+        last = self.s["last"]
+        last[2 + k] = max(0, min(MOST[k], last[2 + k] + delta))
+        self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
+        self.app.save_session()
+
+
+def _apply(turn, what, kind, at):
+    if what == "correct":
+        return turn.correct(kind, at)
+    if what == "skip":
+        return turn.skip(kind, at)
+    return turn.timer(at)
+
+
+class Live:
+    """The turn being played. Nothing of it is saved: a cut-short turn is played again."""
+
+    def __init__(self, game, now):
+        self.round = game.s["round"]
+        self.totals = (game.total(0), game.total(1))
+        self.start = now
+        self.log = []  # (what, kind, sand time) of every press the rules took
+        self.paused_ms = 0
+        self.paused_at = None
+        self.turn = self._replay()
+
+    def _replay(self):
+        turn = rules.Turn(self.round, self.start, PERIOD_MS, self.totals[0], self.totals[1])
+        for what, kind, at in self.log:
+            _apply(turn, what, kind, at)
+        return turn
+
+    def clock(self, now):
+        """The sand's time: real time less every pause, standing still while paused."""
+        return ticks.add(now if self.paused_at is None else self.paused_at, -self.paused_ms)
+
+    def press(self, what, kind, now):
+        """ "correct" or "skip" of a kind, or "timer"; True if the rules took it."""
+        at = self.clock(now)
+        if _apply(self.turn, what, kind, at):
+            self.log.append((what, kind, at))
+            return True
+        return False
+
+    def undo(self, now):
+        """Takes back the last press the rules took: the turn as if it never was."""
+        if not self.log:
+            return False
+        self.log.pop()
+        self.turn = self._replay()
+        self.turn.update(self.clock(now))
+        return True
+
+    def pause(self, now):
+        if self.update(now) or self.paused_at is not None:
+            return False
+        self.paused_at = now
+        return True
+
+    def resume(self, now):
+        if self.paused_at is not None:
+            self.paused_ms += ticks.diff(now, self.paused_at)
+            self.paused_at = None
+
+    def paused(self):
+        return self.paused_at is not None
+
+    def update(self, now):
+        return self.turn.update(self.clock(now))
+
+    def left(self, now):
+        return self.turn.remaining(self.clock(now))
+
+    def deadline(self, now):
+        """The tick at which the sand runs out next (a flip, or the end), None if paused."""
+        if self.paused_at is not None or self.update(now):
+            return None
+        return ticks.add(now, self.left(now))

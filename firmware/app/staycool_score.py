@@ -1,0 +1,266 @@
+"""Stay Cool between turns: the end of a turn (written value x verbal value), fixing its
+counts, the scoreboard and the winners. The common base of the game's screens is here too.
+"""
+
+import ticks
+from app import ringfx
+from app import staycool_ring as hg
+from app.core import Screen
+from app.gfx import W
+from app.staycool_game import OVER, ROUNDS
+from games import staycool as rules
+
+KIND = ("Written", "Verbal")
+VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
+
+
+def pack(g, parts, font, width):
+    """`parts` joined by spaces into lines of at most `width` px, never splitting a part."""
+    lines = []
+    for part in parts:
+        if lines and g.width(lines[-1] + "   " + part, font) <= width:
+            lines[-1] += "   " + part
+        else:
+            lines.append(part)
+    return lines
+
+
+class GameScreen(Screen):
+    name = "staycool"
+
+    def __init__(self, game):
+        self.game = game
+        self.since = 0
+
+    def enter(self, app, now):
+        self.since = now
+
+    def who(self, p):
+        return self.game.name(p)
+
+    def ring(self, app, now, leds):
+        ringfx.progress(leds, self.game.turns_done(), ROUNDS * self.game.n())
+
+    def state(self):
+        game = self.game
+        s = game.s
+        a, w, v, t = game.roles()
+        return {
+            "view": self.view,
+            "round": s["round"],
+            "phase": s["phase"],
+            "roles": {"active": a, "written": w, "verbal": v, "timekeeper": t},
+            "cards": s["cards"],
+            "scores": s["scores"],
+            "totals": game.totals(),
+        }
+
+
+class End(GameScreen):
+    """The turn is over: the two counts, their values, the product; running totals."""
+
+    view = "end"
+    full_refresh = True
+
+    def __init__(self, game, now, cards_done):
+        super().__init__(game)
+        self.ended_at = now
+        self.cards_done = cards_done  # both cards answered, with sand to spare
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b == "A":
+            app.push(Fix(self.game), now)
+        elif b == "B":
+            app.push(Scores(self.game), now)
+        elif b in ("C", "GO"):
+            from app.staycool_play import view  # loaded already: it started the game
+
+            app.replace(view(self.game), now)
+
+    def draw(self, app, g):
+        game = self.game
+        p, r, w, v = game.s["last"]
+        wv, vv = rules.WRITTEN_VALUES[w], rules.VERBAL_VALUES[v]
+        why = "both cards done!" if self.cards_done else "time is up"
+        top = g.bar("Round %d · %s's turn is over" % (r, self.who(p)), why)
+        g.center("%d × %d = %d" % (wv, vv, wv * vv), top + 3, "title")
+        g.center("%d written → %d   ·   %d verbal → %d" % (w, wv, v, vv), top + 42, "body")
+        totals = game.totals()
+        parts = ["%s %d" % (self.who(i), totals[i]) for i in range(game.n())]
+        y = top + 66
+        for line in pack(g, ["Totals:"] + parts, "small", W - 8)[:2]:
+            g.center(line, y, "small")
+            y += 14
+        nxt = "Winner" if game.s["phase"] == OVER else "Next"
+        g.labels("Fix", "Scores", nxt)
+
+    def ring(self, app, now, leds):
+        if not hg.time_up(leds, ticks.diff(now, self.since)):
+            super().ring(app, now, leds)
+
+    def state(self):
+        out = super().state()
+        p, r, w, v = self.game.s["last"]
+        out["player"], out["turn_round"], out["ended_at"] = p, r, self.ended_at
+        out["written"], out["verbal"] = w, v
+        out["values"] = [rules.WRITTEN_VALUES[w], rules.VERBAL_VALUES[v]]
+        out["score"] = rules.turn_score(w, v)
+        return out
+
+
+class Fix(GameScreen):
+    """Corrects the last turn's counts (a press missed at the buzzer, or one too many):
+    UP/DOWN choose written or verbal, B takes one off, C adds one, A goes back."""
+
+    view = "fix"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.sel = 0
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind not in ("press", "repeat"):
+            return
+        if b in ("UP", "DOWN"):
+            self.sel = 1 - self.sel
+        elif kind != "press":
+            return
+        elif b == "A":
+            app.pop(now)
+            return
+        elif b in ("B", "C", "GO"):
+            self.game.fix(self.sel, -1 if b == "B" else 1)
+        else:
+            return
+        app.redraw()
+
+    def draw(self, app, g):
+        p, r, w, v = self.game.s["last"]
+        top = g.bar("Fix %s's turn, round %d" % (self.who(p), r), "UP/DOWN: choose")
+        for k, n in ((0, w), (1, v)):
+            y = top + 6 + 24 * k
+            if k == self.sel:
+                g.fill_rect(0, y - 1, W, 21)
+            g.text(
+                "%s right: %d (value %d)" % (KIND[k], n, VALUES[k][n]), 6, y, "body", k == self.sel
+            )
+        g.center("= %d points" % rules.turn_score(w, v), top + 58, "bold")
+        g.labels("Back", "−", "+")
+
+    def state(self):
+        out = super().state()
+        out["selected"] = self.sel
+        return out
+
+
+class Message(Screen):
+    """A short message (the buttons' help, or why the game cannot go on); A, B or GO
+    closes it. The menu's widgets are not loaded for it: the game's heap is tight."""
+
+    name = "notice"
+
+    def __init__(self, title, message):
+        self.title = title
+        self.message = message
+
+    def event(self, app, ev, now):
+        if ev[0] == "press" and ev[1] in ("A", "B", "GO"):
+            app.pop(now)
+
+    def draw(self, app, g):
+        y = g.header(self.title) + 4
+        for line in g.wrap(self.message, "body", W - 12)[:4]:
+            g.text(line, 6, y, "body")
+            y += 20
+        g.labels("", "OK", "")
+
+    def state(self):
+        return {"title": self.title, "message": self.message}
+
+
+class Scores(GameScreen):
+    """Each player's round scores and total."""
+
+    view = "scores"
+
+    def event(self, app, ev, now):
+        if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):
+            app.pop(now)
+
+    def draw(self, app, g):
+        game = self.game
+        n = game.n()
+        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], ROUNDS), ROUNDS))
+        cols = 1 if n <= 5 else 2
+        rows = (n + cols - 1) // cols
+        font, pitch = ("body", 19) if n <= 4 else ("small", 16)
+        colw = W // cols
+        numw = 34 if cols == 1 else 22
+        totals = game.totals()
+        for c in range(cols):
+            x1 = (c + 1) * colw - 6
+            for j, head in enumerate(("R1", "R2", "R3", "Total")):
+                g.right(head, x1 - (3 - j) * numw, top + 1, "small")
+        for i in range(n):
+            x = (i // rows) * colw
+            x1 = x + colw - 6
+            y = top + 16 + (i % rows) * pitch
+            g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
+            for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
+                g.right(str(pts), x1 - (3 - j) * numw, y, font)
+        g.labels("Back", "", "")
+
+
+class Win(GameScreen):
+    """The winner(s), a rainbow on the ring; A menu, B play again, C the scores."""
+
+    view = "won"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b == "A":
+            app.end_session()
+            app.home(now)
+        elif b == "B":
+            app.play("staycool", app.session["names"])  # again, the same players
+        elif b == "C":
+            app.push(Scores(self.game), now)
+
+    def draw(self, app, g):
+        game = self.game
+        won = game.winners()
+        totals = game.totals()
+        top = g.bar("Stay Cool", "game over")
+        names = " and ".join(self.who(p) for p in won)
+        title = names + (" wins!" if len(won) == 1 else " share the win!")
+        font = "title" if g.width(title, "title") <= W - 8 else "large"
+        lines = g.wrap(title, font, W - 8)[:2]
+        y = top + 4
+        for line in lines:
+            g.center(line, y, font)
+            y += g.height(font) + 1
+        tied = [p for p in range(game.n()) if totals[p] == totals[won[0]]]
+        if len(tied) > len(won):
+            g.center("tied on %d: more points in round 3" % totals[won[0]], y, "small")
+            y += 14
+        order = sorted(range(game.n()), key=lambda p: -totals[p])
+        parts = ["%s %d" % (self.who(p), totals[p]) for p in order]
+        for line in pack(g, parts, "small", W - 8)[:2]:
+            g.center(line, y + 2, "small")
+            y += 14
+        g.labels("Menu", "Again", "Scores")
+
+    def ring(self, app, now, leds):
+        ringfx.rainbow(leds, now, self.since)
+
+    def state(self):
+        out = super().state()
+        out["winners"] = self.game.winners()
+        return out
