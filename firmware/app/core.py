@@ -184,7 +184,11 @@ class App:
         self.want_draw = max(self.want_draw, 2 if full else 1)
 
     def tone(self, name):
-        if self.settings["sound"] and self.parts.get("buzzer"):
+        """A tune on the buzzer (if sound is on), or blinked on the LED of a board that has
+        no buzzer (the Badger): a visual cue, so the sound setting does not silence it."""
+        if (self.settings["sound"] and self.parts.get("buzzer")) or (
+            self.parts.get("led") and not self.parts.get("buzzer")
+        ):
             self.effects.append(("tone", name, self.settings["volume"]))
 
     def set_setting(self, key, value):

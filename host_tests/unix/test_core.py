@@ -67,6 +67,9 @@ def test_tones_respect_sound_setting_and_parts():
     quiet = App({"ring": False, "buzzer": False, "go": False})
     quiet.tone("win")
     assert quiet.effects == []
+    blinker = App({"ring": False, "buzzer": False, "go": False, "led": True}, {"sound": False})
+    blinker.tone("win")
+    assert blinker.effects == [("tone", "win", 2)]  # the LED blinks it, sound on or off
     muted = App(PARTS, settings={"sound": False})
     muted.tone("win")
     assert muted.effects == []
