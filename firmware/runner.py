@@ -39,6 +39,7 @@ async def _display(dev):
         want = dev.render()
         if want:
             await dev.board.show(dev.gfx.buf, want == 2)
+            dev.sleep_if_asked()
         else:
             await asyncio.sleep_ms(POLL_MS)
 

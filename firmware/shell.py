@@ -18,6 +18,7 @@ from app.gfx import Gfx
 from app.session import clean_session
 
 POLL_MS = 10
+BATTERY_EVERY_MS = 60_000
 
 
 def deck_opener(folder):
@@ -72,6 +73,8 @@ class Device:
         )
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)
+        self.sleep_pending = False
+        self._battery_at = None
         self.configure()
 
     def configure(self):
@@ -87,6 +90,18 @@ class Device:
         app.step(None, now)
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
+        if self._battery_at is None or ticks.diff(now, self._battery_at) >= BATTERY_EVERY_MS:
+            self._battery_at = now
+            mv = self.board.battery_mv()
+            if mv is not None:
+                app.battery(mv)
+
+    def sleep_if_asked(self):
+        """Called once the frame is shown: the board sleeps until a button (a Pico in
+        light sleep; a Badger on battery switches off and boots again into the game)."""
+        if self.sleep_pending:
+            self.sleep_pending = False
+            self.board.sleep()
 
     def apply(self):
         effects = self.app.effects
@@ -100,6 +115,8 @@ class Device:
                 self.store.delete(fx[1])
             elif kind == "config":
                 self.configure()
+            elif kind == "sleep":
+                self.sleep_pending = True  # once the Sleeping screen is on the glass
         del effects[:]
 
     def render(self):

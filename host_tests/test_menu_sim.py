@@ -220,3 +220,34 @@ def test_missing_fonts_fall_back_to_plain_text(tmp_path):
     assert "Font files are missing" in notice["view"]["message"]
     assert menu["screen"] == "menu"
     assert "Say When!" in out.texts()[-1]  # still drawn, in the built-in 8x8 font
+
+
+def test_idle_sleep_and_waking_to_the_same_screen(tmp_path):
+    out = Sim(tmp_path).run(
+        "press DOWN\npress DOWN\nstate\nwait 599000\nstate\nwait 2000\nstate\nring\npress B\nstate"
+    )
+    before, almost, asleep, awake = out.states()
+    assert almost["screen"] == "menu"  # 10 minutes (the default) not yet up
+    assert asleep["screen"] == "sleeping" and out.lines.count("sleep") == 1
+    ring = [x for x in out.lines if x.startswith("ring ")][0].split()[1:]
+    assert set(ring) == {"000000"}
+    # The press that wakes it is used up: the menu is as it was, nothing chosen.
+    assert awake["screen"] == "menu" and awake["view"] == before["view"]
+
+
+def test_sleep_setting_never_sleeps(tmp_path):
+    script = "press UP\npress UP\npress GO\n" + "press DOWN\n" * 4 + "press B\n" * 5
+    out = Sim(tmp_path).run(script + "state\nwait 3700000\nstate")
+    set_never, later = out.states()
+    assert set_never["settings"]["sleep_min"] == 0
+    assert later["screen"] == "menu" and "sleep" not in out.lines
+
+
+def test_low_battery_is_told_once(tmp_path):
+    out = Sim(tmp_path).run("battery 3900\nwait 100\nstate\nbattery 3300\nwait 100\nstate\n"
+                            "press B\nbattery 3200\nwait 100\nstate")  # fmt: skip
+    fine, low, again = out.states()
+    assert fine["screen"] == "menu"
+    assert low["screen"] == "notice" and low["view"]["title"] == "Battery low"
+    assert out.tones() == ["warning"]
+    assert again["screen"] == "menu"

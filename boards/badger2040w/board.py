@@ -85,6 +85,12 @@ def _badger(DeviceBoard):
             self._off = True
             self._enable(0)
 
+        def sleep(self):
+            """Idle sleep the Badger's way: switched off (on battery the next press boots
+            it into the saved game); on USB it stays on, so it waits for a press."""
+            self.power_off()
+            self.sleep_until_press()
+
         def power_on(self):
             self._enable(1)
             self._off = False

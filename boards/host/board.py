@@ -41,6 +41,8 @@ class HostBoard:
         self.leds = bytearray(3 * self.ring_size)
         self.tones = []
         self.refreshes = [0, 0]  # partial, full
+        self.battery = None  # millivolts, when a test gives the host a battery
+        self.sleeps = 0
 
     def buttons(self):
         return self.levels
@@ -64,6 +66,13 @@ class HostBoard:
 
     def feed(self):
         pass
+
+    def battery_mv(self):
+        return self.battery
+
+    def sleep(self):
+        self.sleeps += 1
+        print("sleep")
 
 
 def build():

@@ -8,14 +8,15 @@ makes the deal of cards and letters repeatable, in 10 ms polls,
 exactly as the shell polls on a board. Commands, one per line (# starts a comment):
 
     press B | long B | hold B | release B | chord A C | wait MS
-    screen | text | png PATH | ring | state | refreshes | mem | reboot | quit
+    screen | text | png PATH | ring | state | refreshes | mem | battery MV | reboot | quit
 
 press: down 80 ms, then up 80 ms. long: down 1000 ms, then up 80 ms. hold/release: one
 edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, both up 150 ms later.
 screen prints the frame in braille dots and the text drawn on it; text prints only the
 text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the core's
 state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the heap
-in use after a collection; reboot is a power cut: the device starts again from what it saved.
+in use after a collection; battery MV gives the board a battery at MV millivolts; reboot is
+a power cut: the device starts again from what it saved.
 Tones are printed as `tone NAME` when they play. Errors print `error: ...` and go on.
 """
 
@@ -51,6 +52,7 @@ class Sim:
         want = self.dev.render()
         if want:
             self.board.refreshes[1 if want == 2 else 0] += 1
+            self.dev.sleep_if_asked()
 
     def wait(self, ms):
         """Lets `ms` of simulated time pass, polling as the shell does: every 10 ms, and at
@@ -108,6 +110,9 @@ class Sim:
             print(json.dumps(self.dev.app.state()))
         elif cmd == "refreshes":
             print("refreshes partial=%d full=%d" % tuple(self.board.refreshes))
+        elif cmd == "battery":
+            self.board.battery = int(args[0])
+            self.dev._battery_at = None  # read it at the next poll
         elif cmd == "mem":
             gc.collect()
             print("mem alloc=%d free=%d" % (gc.mem_alloc(), gc.mem_free()))

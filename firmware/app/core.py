@@ -6,13 +6,15 @@ core never reads a clock, a pin or a file. What it wants done comes back as effe
   `draw(gfx)` when the panel is free, so a burst of presses costs one refresh);
 - `effects`: a list of tuples the shell applies and then empties:
   ("tone", name, volume), ("save", key, data), ("delete", key), ("config",) when a
-  setting the hardware uses (brightness, volume, rotation) changed;
+  setting the hardware uses (brightness, volume, rotation) changed, ("sleep",) when the
+  table has left the device alone for the sleep time (once the Sleeping screen shows);
 - `ring(now, leds)`: the shell asks for a ring frame at its own steady rate.
 """
 
 import gc
 import sys
 
+import ticks
 from app import buttons as bt
 
 DEFAULT_SETTINGS = {
@@ -32,6 +34,9 @@ _RANGES = {
     "sg_seconds": (30, 600),
     "sg_rounds": (1, 6),
 }
+
+
+LOW_MV = 3400  # a LiPo, or three AAA cells, near empty
 
 
 def clean_settings(saved):
@@ -98,6 +103,9 @@ class App:
         self.played = played if isinstance(played, dict) else {}  # app.played: cards seen
         self.seed = seed  # from the shell: the core has no randomness of its own
         self.open_deck = decks  # name -> Deck (raises DeckError), handed in by the shell
+        self.last_input = None  # when a button was last used: idle sleep counts from it
+        self.battery_warned = False
+        self._battery_notice = False
         self.effects = []
         self.want_draw = 2
         self.stack = []
@@ -111,6 +119,8 @@ class App:
     def step(self, ev, now):
         """One event (or None for a tick) at `now`; returns the pending effects."""
         self.now = now
+        if ev is not None or self.last_input is None:
+            self.last_input = now
         if ev is bt.CHORD:
             self.home(now)
         elif ev is not None:
@@ -118,7 +128,32 @@ class App:
         if self._next is not None:
             self._switch()
         self.screen.tick(self, now)
+        if self.screen.deadline(self) is None:  # never while a timer runs
+            self._quiet(now)
         return self.effects
+
+    def _quiet(self, now):
+        """Things that wait for a quiet moment: the battery warning, and idle sleep."""
+        if self._battery_notice:
+            from app.widgets import Notice
+
+            self._battery_notice = False
+            self.tone("warning")
+            self.push(Notice("Battery low", "Plug in USB power soon. Games are saved."), now)
+            return
+        minutes = self.settings["sleep_min"]
+        idle = ticks.diff(now, self.last_input)
+        if minutes and self.screen.name != "sleeping" and idle >= minutes * 60_000:
+            from app.widgets import Sleeping
+
+            self.push(Sleeping(), now)
+            self.effects.append(("sleep",))
+
+    def battery(self, millivolts):
+        """A battery reading from the shell; below LOW_MV the table is told, once."""
+        if millivolts < LOW_MV and not self.battery_warned:
+            self.battery_warned = True
+            self._battery_notice = True
 
     @property
     def screen(self):

@@ -145,3 +145,19 @@ class Notice(Screen):
 
     def state(self):
         return {"title": self.title, "message": self.message}
+
+
+class Sleeping(Screen):
+    """Idle sleep: the ring is off and the board sleeps; a press wakes it to the screen
+    it left (the press itself is used up in waking)."""
+
+    name = "sleeping"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        if ev[0] in ("press", "long", "repeat", "chord"):
+            app.pop(now)
+
+    def draw(self, app, g):
+        g.center("Sleeping", 26, "title")
+        g.center("press any button", 72, "body")

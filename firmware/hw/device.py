@@ -75,6 +75,22 @@ class DeviceBoard:
         if self.watchdog is not None:
             self.watchdog.feed()
 
+    def sleep(self):
+        """Idle: the ring off, then light sleep in short steps (the watchdog fed between
+        them) until a button is pressed; the e-ink keeps its picture unpowered."""
+        if self.ring is not None:
+            self.ring.off()
+        if self.buzzer is not None:
+            self.buzzer.silence()
+        self.sleep_until_press()
+
+    def sleep_until_press(self):
+        import machine
+
+        while not self.buttons():
+            self.feed()
+            machine.lightsleep(100)
+
     def battery_mv(self):
         return self.battery.millivolts() if self.battery is not None else None
 

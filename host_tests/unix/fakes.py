@@ -303,6 +303,13 @@ class FakeMachine:
                 machine.made.append(("PWM", pin.n, None))
 
         self.Pin, self.SPI, self.ADC, self.PWM = Pin, SPI, ADC, PWM
+        self.sleeps = []  # each lightsleep(ms)
+        self.wake_after = None  # (sleeps, pin, level): a button pressed during a sleep
+
+    def lightsleep(self, ms):
+        self.sleeps.append(ms)
+        if self.wake_after and len(self.sleeps) >= self.wake_after[0]:
+            self.levels[self.wake_after[1]] = self.wake_after[2]
 
     def install(self):
         import sys

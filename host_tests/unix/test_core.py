@@ -105,3 +105,24 @@ def test_redraw_requests_coalesce():
     assert app.want_draw == 0
     press(app, "DOWN")
     assert app.want_draw == 1
+
+
+def test_no_idle_sleep_while_a_timer_runs():
+    from app.core import Screen
+
+    class Timer(Screen):
+        name = "timer"
+
+        def deadline(self, app):
+            return ticks.add(app.now, 1000)
+
+    app = App(PARTS)
+    app.push(Timer())
+    now = NOW
+    for _ in range(30):
+        now = ticks.add(now, 60_000)
+        app.step(None, now)
+    assert app.screen.name == "timer" and ("sleep",) not in app.effects
+    app.pop()
+    app.step(None, ticks.add(now, 10))
+    assert app.screen.name == "sleeping" and ("sleep",) in app.effects

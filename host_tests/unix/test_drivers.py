@@ -143,3 +143,18 @@ def test_pico_board_builds_from_its_pin_map():
     fake.levels[3] = 0  # B held: pull-up reads 0
     assert b.buttons() == 0b10
     assert b.battery_mv() == 40000 * 9900 // 65535
+
+
+def test_pico_board_sleeps_lightly_until_a_button():
+    fake = FakeMachine()
+    fake.install()
+    try:
+        b = load_board("pico-epaper29").build()
+        b.show_ring(bytes([90] * 48))
+        fake.wake_after = (5, 7, 0)  # GO pressed during the fifth nap
+        b.sleep()
+    finally:
+        FakeMachine.remove()
+    assert b.ring.np.frames[-1] == bytes(48)  # dark while asleep
+    assert fake.sleeps == [100] * 5
+    assert b.buttons() == 1 << 5
