@@ -25,10 +25,13 @@ import json
 import sys
 
 import ticks
+from app.core import unload
 from app.gfx import H, W
 from board import BIT, HostBoard
 from shell import POLL_MS, Device
 from store import Store
+
+BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
 
 
 class Sim:
@@ -39,9 +42,10 @@ class Sim:
         self.boot()
 
     def boot(self):
-        # A power cut: nothing of the old device survives, so free it before the new boots.
+        # A power cut: nothing of the old device survives, its modules included (a board
+        # starts with empty RAM), so free all of it before the new one boots.
         self.dev = self.board = None
-        gc.collect()
+        unload(BOOT_MODULES)
         self.board = HostBoard(self.state_dir)
         self.dev = Device(self.board, Store(self.state_dir), self.seed)
         self.seed += 1  # each boot deals differently, as a real device would

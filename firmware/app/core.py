@@ -62,6 +62,18 @@ def clean_settings(saved):
     return out, ok
 
 
+def unload(keep):
+    """Forgets every module not in `keep`, so that the heap they hold can be reused."""
+    for name in list(sys.modules):
+        if name not in keep:
+            del sys.modules[name]
+            # The package keeps its submodule as an attribute too: let that go as well.
+            parent, _, child = name.rpartition(".")
+            if parent in sys.modules:
+                sys.modules[parent].__dict__.pop(child, None)
+    gc.collect()
+
+
 class Screen:
     """One screen of the device. Subclasses override what they need."""
 
@@ -193,14 +205,7 @@ class App:
         phase = self._next
         self._next = None
         del self.stack[:]
-        for name in list(sys.modules):
-            if name not in self._resident:
-                del sys.modules[name]
-                # The package keeps its submodule as an attribute too: let that go as well.
-                parent, _, child = name.rpartition(".")
-                if parent in sys.modules:
-                    sys.modules[parent].__dict__.pop(child, None)
-        gc.collect()
+        unload(self._resident)
         if phase == "home":
             from app import menu
 

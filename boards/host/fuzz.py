@@ -1,0 +1,203 @@
+"""Seeded random button mashing through the whole firmware, checking it never breaks.
+
+    micropython -m fuzz GAME SEED EVENTS [STATE_DIR]
+
+GAME is saywhen, staycool or scattergories. The device runs as on a board (debouncer,
+core, shell, store) with simulated time starting just before ticks wrap; events are
+presses, long presses, held UP/DOWN, overlapping buttons, the A+C chord, pauses of up to
+minutes (so timers run out) and power cuts. After every event: no exception, and the
+invariants hold (no negative score or time, Stay Cool's Timer Card on 1..4). Redraws are
+paced as the panel paces them. A failure prints `FAIL seed=S event=N` with the traceback
+and the last events, and exits 1: the same seed replays it exactly.
+"""
+
+import gc
+import io
+import sys
+
+import ticks
+from app import catalog
+from app.core import unload
+from board import BIT, HostBoard
+from games.rng import Rng
+from shell import POLL_MS, Device
+from store import Store
+
+BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
+
+BUTTONS = ("A", "B", "C", "UP", "DOWN", "GO")
+REFRESH_MS = 300  # the panel refreshes no faster; redraws in between coalesce
+
+
+class Fuzz:
+    def __init__(self, game, seed, state_dir):
+        self.game = catalog.get(game)
+        self.rng = Rng(seed)
+        self.seed = seed
+        self.state_dir = state_dir
+        self.now = ticks.add(ticks.PERIOD, -5000 - self.rng.below(100000))
+        self.drawn_at = self.now
+        self.recent = []
+        self.events = 0
+        self.boot()
+
+    def boot(self):
+        # A power cut empties RAM: the modules the old device loaded go too.
+        self.dev = self.board = None
+        unload(BOOT_MODULES)
+        self.board = HostBoard(self.state_dir)
+        self.board.tone = _quiet
+        self.dev = Device(self.board, Store(self.state_dir), self.rng.next32())
+
+    # -- time and buttons ----------------------------------------------------------------
+    def advance(self, ms):
+        """Lets ms pass: 10 ms polls while a button is held, else straight to the next
+        deadline the core names, as the board's loop would wake."""
+        end = ticks.add(self.now, ms)
+        while ticks.diff(end, self.now) > 0:
+            step = POLL_MS
+            if not self.board.levels:
+                deadline = self.dev.app.deadline()
+                step = ticks.diff(end, self.now)
+                if deadline is not None:
+                    step = max(1, min(step, ticks.diff(deadline, self.now)))
+                step = min(step, 1000)  # screens also tick; a second is fine for them
+            step = min(step, ticks.diff(end, self.now))
+            self.now = ticks.add(self.now, step)
+            self.dev.poll(self.now)
+            if ticks.diff(self.now, self.drawn_at) >= REFRESH_MS and self.dev.render():
+                self.drawn_at = self.now
+                self.dev.sleep_if_asked()
+
+    def hold(self, names, ms):
+        for n in names:
+            self.board.levels |= BIT[n]
+        self.advance(ms)
+        for n in names:
+            self.board.levels &= ~BIT[n]
+        self.advance(30 + self.rng.below(120))
+
+    # -- one random event ------------------------------------------------------------------
+    def event(self):
+        r = self.rng.below(100)
+        pick = BUTTONS[self.rng.below(6)]
+        if r < 45:
+            what = ("press", pick, 30 + self.rng.below(400))
+            self.hold([pick], what[2])
+        elif r < 55:
+            what = ("long", pick, 800 + self.rng.below(1500))
+            self.hold([pick], what[2])
+        elif r < 63:
+            updown = ("UP", "DOWN")[self.rng.below(2)]
+            what = ("repeat", updown, 500 + self.rng.below(2500))
+            self.hold([updown], what[2])
+        elif r < 67:
+            other = BUTTONS[self.rng.below(6)]
+            what = ("both", pick + "+" + other, 50 + self.rng.below(900))
+            self.hold([pick, other], what[2])
+        elif r < 69:
+            what = ("chord", "A+C", 200)
+            self.hold(["A", "C"], 200)
+        elif r < 97:
+            gap = self.rng.below(3000) if self.rng.below(4) else self.rng.below(180_000)
+            what = ("wait", "", gap)
+            self.advance(gap)
+        else:
+            what = ("power cut", "", 0)
+            self.boot()
+        self.recent = (self.recent + [what])[-12:]
+        self.events += 1
+        self.back_to_the_game()
+
+    def back_to_the_game(self):
+        """Mashing finds the way out to the menu; the fuzzer steers back into its game."""
+        app = self.dev.app
+        if app.screen.name in ("menu", "notice", "confirm", "resume", "name", "edit"):
+            self.idle = getattr(self, "idle", 0) + 1
+            if self.idle > 25:
+                self.idle = 0
+                if app.session is not None and app.session["game"] == self.game.key:
+                    app.play()
+                else:
+                    app.play(self.game.key, self.game.names[: self.game.default])
+                app.step(None, self.now)
+                self.dev.apply()
+        else:
+            self.idle = 0
+
+    # -- invariants -----------------------------------------------------------------------
+    def check(self):
+        app = self.dev.app
+        state = app.session.get("state") if app.session else None
+        if isinstance(state, dict):
+            _non_negative(state, "state")
+        view = app.screen.state()
+        for key in ("left", "remaining", "remaining_ms", "time_left"):
+            v = view.get(key)
+            if isinstance(v, int) and v < 0:
+                raise AssertionError("negative time %s=%d on %s" % (key, v, app.screen.name))
+        pos = view.get("position")
+        if pos is not None and not 1 <= pos <= 4:
+            raise AssertionError("Timer Card at %r" % (pos,))
+
+
+def _non_negative(value, where):
+    """Every score, total or count in the saved game is an int of 0 or more."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in ("scores", "totals", "score", "points", "written", "verbal") or k.endswith(
+                "scores"
+            ):
+                _all_ints_at_least_zero(v, where + "." + k)
+            _non_negative(v, where + "." + str(k))
+    elif isinstance(value, list):
+        for v in value:
+            _non_negative(v, where)
+
+
+def _all_ints_at_least_zero(v, where):
+    if isinstance(v, bool):
+        return
+    if isinstance(v, int):
+        if v < 0:
+            raise AssertionError("%s is negative: %d" % (where, v))
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            _all_ints_at_least_zero(x, where)
+    elif isinstance(v, dict):
+        for x in v.values():
+            _all_ints_at_least_zero(x, where)
+
+
+def _quiet(name, volume):
+    pass
+
+
+def main(argv):
+    game, seed, count = argv[1], int(argv[2]), int(argv[3])
+    state_dir = argv[4] if len(argv) > 4 else "/tmp/fuzz-%s-%d" % (game, seed)
+    f = Fuzz(game, seed, state_dir)
+    f.dev.app.play(f.game.key, f.game.names[: f.game.default])
+    f.dev.app.step(None, f.now)
+    f.dev.apply()
+    gc.collect()
+    low = gc.mem_free()
+    try:
+        for _ in range(count):
+            f.event()
+            f.check()
+            if f.events % 500 == 0:
+                gc.collect()
+                low = min(low, gc.mem_free())
+    except Exception as e:  # noqa: BLE001 - any failure is the finding
+        buf = io.StringIO()
+        sys.print_exception(e, buf)
+        print("FAIL seed=%d event=%d game=%s" % (seed, f.events, game))
+        print(buf.getvalue())
+        print("last events:", f.recent)
+        sys.exit(1)
+    print("ok game=%s seed=%d events=%d lowest free heap=%d" % (game, seed, f.events, low))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
