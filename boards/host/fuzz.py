@@ -128,45 +128,29 @@ class Fuzz:
     # -- invariants -----------------------------------------------------------------------
     def check(self):
         app = self.dev.app
-        state = app.session.get("state") if app.session else None
-        if isinstance(state, dict):
-            _non_negative(state, "state")
+        if app.session and isinstance(app.session.get("state"), dict):
+            _counts(app.session["state"], "state")
         view = app.screen.state()
         for key in ("left", "remaining", "remaining_ms", "time_left"):
-            v = view.get(key)
-            if isinstance(v, int) and v < 0:
-                raise AssertionError("negative time %s=%d on %s" % (key, v, app.screen.name))
-        pos = view.get("position")
-        if pos is not None and not 1 <= pos <= 4:
-            raise AssertionError("Timer Card at %r" % (pos,))
+            if view.get(key, 0) < 0:
+                raise AssertionError("negative time %s=%d" % (key, view[key]))
+        if not 1 <= view.get("position", 1) <= 4:
+            raise AssertionError("Timer Card at %r" % (view["position"],))
 
 
-def _non_negative(value, where):
-    """Every score, total or count in the saved game is an int of 0 or more."""
+_COUNTS = ("scores", "totals", "score", "points", "written", "verbal")
+
+
+def _counts(value, where, counting=False):
+    """Every int under a score, total or count in the saved game is 0 or more."""
     if isinstance(value, dict):
         for k, v in value.items():
-            if k in ("scores", "totals", "score", "points", "written", "verbal") or k.endswith(
-                "scores"
-            ):
-                _all_ints_at_least_zero(v, where + "." + k)
-            _non_negative(v, where + "." + str(k))
+            _counts(v, where + "." + str(k), counting or k in _COUNTS)
     elif isinstance(value, list):
         for v in value:
-            _non_negative(v, where)
-
-
-def _all_ints_at_least_zero(v, where):
-    if isinstance(v, bool):
-        return
-    if isinstance(v, int):
-        if v < 0:
-            raise AssertionError("%s is negative: %d" % (where, v))
-    elif isinstance(v, (list, tuple)):
-        for x in v:
-            _all_ints_at_least_zero(x, where)
-    elif isinstance(v, dict):
-        for x in v.values():
-            _all_ints_at_least_zero(x, where)
+            _counts(v, where, counting)
+    elif counting and isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        raise AssertionError("%s is negative: %d" % (where, value))
 
 
 def _quiet(name, volume):

@@ -2,8 +2,9 @@
 
 from app import catalog
 from app.core import Screen
+from app.dialogs import Confirm, Notice
 from app.gfx import FOOTER, H, W
-from app.widgets import Confirm, Item, ListMenu, Notice
+from app.widgets import Item, ListMenu
 
 
 def boot(app, notice=None, power_on=False):

@@ -5,8 +5,9 @@ letter, so a table can be "Red" and "Blue" in two presses, or spell out "Grandma
 """
 
 from app.core import Screen
+from app.dialogs import is_press
 from app.gfx import W
-from app.widgets import Item, ListMenu, is_press
+from app.widgets import Item, ListMenu
 
 MAX_NAME = 10
 _LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

@@ -10,6 +10,7 @@ import ticks
 from app import ringfx
 from app.core import Screen
 from app.deck import DeckError
+from app.dialogs import Confirm, Notice, is_press
 from app.gfx import FOOTER, H, W
 from app.layout import QUESTION_FONTS, TEXT_WIDTH
 from app.numedit import SCALES, SIGN, NumberEditor
@@ -26,7 +27,6 @@ from app.saywhen_game import (
     SayWhen,
     new_state,
 )
-from app.widgets import Confirm, Notice, is_press
 from games import saywhen as rules
 
 _KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}

@@ -1,12 +1,8 @@
-"""Reusable screens: a scrolling list menu, a yes/no confirmation and a notice."""
+"""The scrolling list menu of the menu phase (the games use app.dialogs alone)."""
 
 from app.core import Screen
+from app.dialogs import is_press
 from app.gfx import FOOTER, H, W
-
-
-def is_press(ev, name):
-    """A press of `name`, counting auto-repeat (UP and DOWN) as more presses."""
-    return ev[1] == name and (ev[0] == "press" or ev[0] == "repeat")
 
 
 class Item:
@@ -91,73 +87,3 @@ class ListMenu(Screen):
 
     def state(self):
         return {"title": self.title, "items": [i.label for i in self.items], "selected": self.sel}
-
-
-class Confirm(Screen):
-    """Asks before something that loses a game. C confirms; A (or the chord) does not."""
-
-    name = "confirm"
-
-    def __init__(self, title, message, on_yes):
-        self.title = title
-        self.message = message
-        self.on_yes = on_yes
-
-    def event(self, app, ev, now):
-        if ev[0] != "press":
-            return
-        if ev[1] == "A":
-            app.pop(now)
-        elif ev[1] == "C":
-            app.pop(now)
-            self.on_yes(app, now)
-
-    def draw(self, app, g):
-        y = g.header(self.title) + 6
-        for line in g.wrap(self.message, "body", W - 12)[:4]:
-            g.text(line, 6, y, "body")
-            y += 21
-        g.labels("No", "", "Yes")
-
-    def state(self):
-        return {"title": self.title, "message": self.message}
-
-
-class Notice(Screen):
-    """A short message; any of A, B or GO closes it."""
-
-    name = "notice"
-
-    def __init__(self, title, message):
-        self.title = title
-        self.message = message
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        y = g.header(self.title) + 6
-        for line in g.wrap(self.message, "body", W - 12)[:4]:
-            g.text(line, 6, y, "body")
-            y += 21
-        g.labels("", "OK", "")
-
-    def state(self):
-        return {"title": self.title, "message": self.message}
-
-
-class Sleeping(Screen):
-    """Idle sleep: the ring is off and the board sleeps; a press wakes it to the screen
-    it left (the press itself is used up in waking)."""
-
-    name = "sleeping"
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if ev[0] in ("press", "long", "repeat", "chord"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        g.center("Sleeping", 26, "title")
-        g.center("press any button", 72, "body")
