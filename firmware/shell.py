@@ -110,7 +110,10 @@ class Device:
             if kind == "tone":
                 self.board.tone(fx[1], fx[2])
             elif kind == "save":
-                self.store.save(fx[1], fx[2])
+                try:
+                    self.store.save(fx[1], fx[2])
+                except OSError:  # flash full or failing: play on, and say so by ear
+                    self.board.tone("error", 2)
             elif kind == "delete":
                 self.store.delete(fx[1])
             elif kind == "config":
