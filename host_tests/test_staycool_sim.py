@@ -310,13 +310,20 @@ def test_fix_the_last_turn_and_see_the_scores(tmp_path):
 
 def test_round_three_hides_the_timer_and_the_buzzer_ends_the_turn(tmp_path):
     t = Table(tmp_path, session=saved(NAMES3, rnd=3))
-    out = t.run("press C\nwait 12000\nring\nstate\ntext\nwait 20000\nstate")
-    ring = [x for x in out.lines if x.startswith("ring ")][0].split()[1:]
-    assert ring == ["000000"] * 16
-    during, end = [s["view"] for s in out.states()[:2]]
-    assert during["view"] == "turn" and end["view"] == "end"
+    out = t.run(
+        "press C\nwait 12000\nring\nstate\ntext\npress GO\nring\nstate\nwait 12100\nstate"
+        "\nwait 10\nstate"
+    )
+    rings = [x.split()[1:] for x in out.lines if x.startswith("ring ")]
+    assert rings == [["000000"] * 16] * 2  # dark, even through a flip
+    during, flipped, last, end = [s["view"] for s in out.states()[:4]]
+    assert during["view"] == "turn" and during["left"] == 17950
     assert "20s" in out.texts()[-1]  # the e-ink, facing the Timekeeper, still shows it
-    assert out.tones() == ["flip", "end"]
+    # "Timer!" (GO) with 17840 ms left: 12160 on top, then the sand runs out.
+    assert flipped["position"] == 2 and flipped["deadline"] == tick(during["started"], 24320)
+    assert last["view"] == "turn" and last["left"] == 10
+    assert end["view"] == "end" and end["ended_at"] == flipped["deadline"]
+    assert out.tones() == ["flip", "flip", "end"]
 
 
 def test_the_ring_drains_with_a_warning_in_round_two(tmp_path):

@@ -42,15 +42,17 @@ _ROUND_RULE = ("", "the glass flips itself", "say Timer! in time", "the timer is
 def start(app, now):
     s = app.session
     try:
-        if s.get("state") is None:
+        fresh = s.get("state") is None
+        if fresh:
             s["state"] = new_state(app, len(s["names"]))
-            app.save_session()
         game = StayCool(app, s["state"])
         game.check()
         if game.s["phase"] == RUNNING:
             game.restart_turn()  # cut short by a power cut (or the menu): from its start
         elif game.s["phase"] != OVER and game.needs_cards():
             game.deal()
+            app.save_session()
+        elif fresh:
             app.save_session()
     except DeckError as e:
         return Message("Stay Cool", "Cannot play: " + str(e) + ". Re-flash the device.")
