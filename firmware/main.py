@@ -4,6 +4,10 @@
 on the PC, boards/host is on MICROPYPATH. A board that must hold its own power on (the
 Badger on battery) does so in `hold_power()`, before anything else, maintenance or not.
 
+The game runs under the RP2040's watchdog (8 s; the button task feeds it every 10 ms, and
+the e-ink driver yields while the panel is busy, so a refresh never starves it): a hung
+task resets the board, which then goes straight back into the saved game.
+
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
 interrupted copy boots back into maintenance), or when the board's safe-mode button is
@@ -15,6 +19,7 @@ import os
 import board
 
 FLAG = "maintenance"
+WATCHDOG_MS = 8000  # the RP2040's longest is 8388 ms
 
 
 def maintenance():

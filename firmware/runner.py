@@ -49,10 +49,13 @@ async def _main(dev, failed):
     if dev.board.parts.get("ring"):
         tasks.append(asyncio.create_task(_ring(dev)))
     stop = asyncio.create_task(dev.board.until_stopped())
+    tasks.append(stop)
     while not stop.done() and not failed:
         await asyncio.sleep_ms(50)
-    for t in tasks:
-        t.cancel()
+    for t in tasks:  # all of them: asyncio's loop outlives this run
+        if not t.done():
+            t.cancel()
+    await asyncio.sleep_ms(0)  # let them unwind, so nothing keeps the device alive
 
 
 def run(dev):

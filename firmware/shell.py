@@ -48,7 +48,7 @@ def font_opener(folder):
 
 
 class Device:
-    def __init__(self, board, store, seed=None):
+    def __init__(self, board, store, seed=None, resume=False):
         self.board = board
         self.store = store
         notes = []
@@ -69,7 +69,14 @@ class Device:
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         self.app = App(
-            board.parts, settings, session, " ".join(notes), played, seed, deck_opener(board.decks)
+            board.parts,
+            settings,
+            session,
+            " ".join(notes),
+            played,
+            seed,
+            deck_opener(board.decks),
+            resume,  # back from a watchdog reset: straight into the saved game
         )
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)

@@ -107,7 +107,15 @@ class Screen:
 
 class App:
     def __init__(
-        self, parts, settings=None, session=None, notice=None, played=None, seed=1, decks=None
+        self,
+        parts,
+        settings=None,
+        session=None,
+        notice=None,
+        played=None,
+        seed=1,
+        decks=None,
+        resume=False,
     ):
         self.parts = parts  # which parts the board has: ring, buzzer, go, led
         self.settings, _ = clean_settings(settings)
@@ -124,7 +132,7 @@ class App:
         self.now = 0
         # What is loaded now stays; what the menu or a game imports goes with its phase.
         self._resident = set(sys.modules)
-        self._next = "home"
+        self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
     # -- stepping ----------------------------------------------------------------
@@ -214,6 +222,10 @@ class App:
             from app import catalog
 
             self.push(catalog.get(self.session["game"]).start(self, self.now))
+            if notice:
+                from app.dialogs import Notice
+
+                self.push(Notice("Notice", notice))
 
     def _entered(self, screen, now):
         screen.enter(self, self.now if now is None else now)

@@ -35,12 +35,25 @@ class MicroPythonFile(pytest.File):
             return cached
         names = [i.name for i in self.session.items if i.parent is self]
         try:
-            proc = run_mp([str(HERE / "mprun.py"), self.path.stem, *names], extra_paths=[HERE])
+            proc = run_mp(
+                [str(HERE / "mprun.py"), self.path.stem, *names],
+                extra_paths=[HERE],
+                heap_size=declared_heap(self.path),
+            )
             out, err, code = proc.stdout, proc.stderr, proc.returncode
         except subprocess.TimeoutExpired as e:
             out, err, code = (e.stdout or b"").decode(), "timed out", -1
         self._results = parse(out, names, err, code)
         return self._results
+
+
+def declared_heap(path):
+    """A file may ask for its own heap on its first line, `# heap: 256K (why)`, when it
+    runs several device lifetimes in one process (a real reset would clear the heap)."""
+    first = path.read_text().split("\n", 1)[0]
+    if first.startswith("# heap: "):
+        return first[len("# heap: ") :].split()[0]
+    return None
 
 
 def parse(out, names, err, code):

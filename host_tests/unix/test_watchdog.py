@@ -1,0 +1,131 @@
+# heap: 256K (four device lifetimes and asyncio in one process; a real reset clears the heap)
+# The watchdog, with a fake WDT that resets the stand-in device when it is not fed in time.
+import asyncio
+import os
+import sys
+import time
+
+from runner import run
+
+from app.core import unload
+from board import HostBoard
+from shell import Device
+from store import Store
+
+BOOT = set(sys.modules)  # what a freshly reset board has loaded
+
+STATE = "/tmp/scanner-wdt-%d" % time.ticks_cpu()
+TIMEOUT_MS = 300  # the real one is 8 s; scaled down so the test takes a second
+
+
+class WatchdogReset(Exception):
+    pass
+
+
+class FakeWDT:
+    """Notices, at the next feed, that it went unfed too long: the board would have reset."""
+
+    def __init__(self, timeout):
+        self.timeout = timeout
+        self.fed = time.ticks_ms()
+        self.feeds = 0
+
+    def feed(self):
+        late = time.ticks_diff(time.ticks_ms(), self.fed)
+        if late > self.timeout:
+            raise WatchdogReset("unfed for %d ms" % late)
+        self.fed = time.ticks_ms()
+        self.feeds += 1
+
+
+class StandIn(HostBoard):
+    """The host board as a device: fed by the runner, a panel that takes its time, and a
+    power switch that ends the run after `run_ms`."""
+
+    def __init__(self, refresh_ms=0, run_ms=1000, hang_at_ms=None):
+        super().__init__(STATE)
+        self.watchdog = None  # started as main.py starts it: once the Device is built
+        self.refresh_ms = refresh_ms
+        self.run_ms = run_ms
+        self.hang_at_ms = hang_at_ms
+
+    def feed(self):
+        self.watchdog.feed()
+
+    async def show(self, buf, full):
+        await super().show(buf, full)
+        await asyncio.sleep_ms(self.refresh_ms)  # BUSY: the driver yields meanwhile
+
+    async def until_stopped(self):
+        start = time.ticks_ms()
+        while time.ticks_diff(time.ticks_ms(), start) < self.run_ms:
+            await asyncio.sleep_ms(20)
+            if self.hang_at_ms and time.ticks_diff(time.ticks_ms(), start) > self.hang_at_ms:
+                time.sleep_ms(2 * TIMEOUT_MS)  # a task that hangs: nothing else runs
+
+
+def saved_game():
+    store = Store(STATE)
+    store.save("session", {"game": "saywhen", "names": ["Red", "Blue"], "state": None})
+    return store
+
+
+def test_a_hung_task_resets_the_board_into_the_saved_game():
+    store = saved_game()
+    board = StandIn(run_ms=2000, hang_at_ms=300)
+    dev = Device(board, store, 1)
+    board.watchdog = FakeWDT(TIMEOUT_MS)
+    try:
+        run(dev)
+    except WatchdogReset:
+        pass
+    else:
+        raise AssertionError("the watchdog did not reset a hung board")
+    dev = board = None  # the reset: RAM is cleared, modules and all
+    unload(BOOT)
+    # The reset boot (main.py passes resume when machine.reset_cause() is WDT_RESET).
+    back = Device(HostBoard(STATE), Store(STATE), 2, resume=True)
+    assert back.app.screen.name == "saywhen"  # the game, not the resume question
+    assert back.app.session["names"] == ["Red", "Blue"]
+
+
+def test_a_slow_refresh_does_not_starve_it():
+    store = saved_game()
+    board = StandIn(refresh_ms=3 * TIMEOUT_MS, run_ms=1500)  # refreshes far longer than it
+    dev = Device(board, store, 1)
+    board.watchdog = FakeWDT(TIMEOUT_MS)
+    run(dev)  # no WatchdogReset
+    assert board.watchdog.feeds > 50 and board.refreshes[1] >= 1
+
+
+def test_an_ordinary_power_on_still_asks_first():
+    unload(BOOT)
+    saved_game()
+    assert Device(HostBoard(STATE), Store(STATE), 3).app.screen.name == "resume"
+
+
+def test_maintenance_boot_never_starts_the_watchdog():
+    made = []
+
+    class Machine:
+        WDT_RESET = 3
+
+        @staticmethod
+        def reset_cause():
+            return 1
+
+        class WDT:
+            def __init__(self, timeout):
+                made.append(timeout)
+
+    unload(BOOT)
+    sys.modules["machine"] = Machine
+    open("maintenance", "w").close()
+    try:
+        sys.modules.pop("main", None)
+        import main  # noqa: F401 - runs the boot
+    finally:
+        os.remove("maintenance")
+        sys.modules.pop("machine", None)
+        sys.modules.pop("main", None)
+    assert made == []
