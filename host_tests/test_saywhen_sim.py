@@ -35,7 +35,8 @@ class Table:
     """A game of Say When! on one simulated device; each call resumes from what it saved."""
 
     def __init__(self, tmp_path, teams=2):
-        self.sim = Sim(tmp_path)
+        # Every run boots 2 s before ticks wrap at 2**30: each card is played across it.
+        self.sim = Sim(tmp_path, start=(1 << 30) - 2000)
         self.out = self.sim.run(NEW_GAME + "press C\n" * (teams - 2) + START + "state")
 
     def run(self, script):

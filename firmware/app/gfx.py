@@ -13,6 +13,9 @@ W = const(296)
 H = const(128)
 FOOTER = const(15)  # the label strip above buttons A, B, C
 LABEL_X = (49, 148, 247)  # centres of A, B and C under the screen
+# The frame, allocated once when this module is first imported (at boot, while the heap
+# is still whole): 4736 contiguous bytes are easy to find then, and may not be later.
+_FRAME = bytearray(W * H // 8)
 
 
 class BuiltinFont:
@@ -31,7 +34,7 @@ class BuiltinFont:
 
 class Gfx:
     def __init__(self, open_font):
-        self.buf = bytearray(W * H // 8)
+        self.buf = _FRAME
         self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.MONO_VLSB)
         # Fonts open on first use (a screen pays only for the fonts it draws with), through
         # a function the shell hands in: name -> Font, or None when the file is bad, which
