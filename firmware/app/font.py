@@ -50,15 +50,31 @@ class Font:
                 hi = mid - 1
         return -1
 
-    def _glyph(self, ch):
-        i = self._index(ord(ch))
-        return self._fallback if i < 0 else i
+    def _glyphs(self, text):
+        """The glyph index of each character. The UTF-8 bytes are decoded here by hand:
+        iterating a str would intern every new character as a qstr, which can need a new
+        qstr pool (hundreds of bytes, for good) at any moment, mid-game included."""
+        data = text.encode()
+        n = len(data)
+        i = 0
+        while i < n:
+            b = data[i]
+            if b < 0x80:
+                code, i = b, i + 1
+            elif b < 0xE0:
+                code, i = (b & 0x1F) << 6 | data[i + 1] & 0x3F, i + 2
+            elif b < 0xF0:
+                code = (b & 0x0F) << 12 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F
+                i += 3
+            else:
+                code, i = 0xFFFD, i + 4
+            g = self._index(code)
+            yield code, self._fallback if g < 0 else g
 
     def width(self, text):
         w = 0
         widths = self._widths
-        for ch in text:
-            i = self._glyph(ch)
+        for _, i in self._glyphs(text):
             if i >= 0:
                 w += widths[i]
         return w
@@ -66,15 +82,14 @@ class Font:
     def draw(self, fb, text, x, y, palette=None):
         """Blits `text` with its top-left at (x, y); returns the x after the last glyph."""
         widths = self._widths
-        for ch in text:
-            i = self._glyph(ch)
+        for code, i in self._glyphs(text):
             if i < 0:
                 continue
             if i != self._loaded:
                 self._f.seek(self._data_at + i * self._glyph_size)
                 self._f.readinto(self._buf)
                 self._loaded = i
-            if ch != " ":
+            if code != 32:  # a space draws nothing
                 if palette is None:
                     fb.blit(self._fb, x, y, 0)  # paper (0) is transparent
                 else:
