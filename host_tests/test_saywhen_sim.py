@@ -268,3 +268,19 @@ def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
     assert notice["screen"] == "notice"
     assert "cut short" in notice["view"]["message"]
     assert menu["screen"] == "menu"
+
+
+def test_a_long_evening_does_not_grow_the_heap(tmp_path, mpy_mode):
+    """Twenty games in a row, back to the menu each time: the heap in use there stays put."""
+    game = (
+        NEW_GAME + START + "press A\n"
+        + "long GO\npress A\npress DOWN\npress B\npress C\npress B\n"  # Red exact, secret
+        + "long GO\npress A\npress B\npress C\npress B\n"  # open, Red is first in order
+        + "long GO\npress A\npress DOWN\npress B\npress C\npress B\n"
+        + "press A\nmem\n"
+    )  # fmt: skip
+    out = Sim(tmp_path).run(game * 20)
+    assert out.text.count("tone win") == 20
+    heap = [int(x.split("alloc=")[1].split()[0]) for x in out.lines if x.startswith("mem ")]
+    assert len(heap) == 20
+    assert max(heap[2:]) - heap[2] < 4096, heap  # bounded: no leak per game

@@ -90,6 +90,10 @@ state
 """
 
 
+# One game from the menu to a win and back: the unit of a long evening.
+EVENING_GAME = "\n".join(SAYWHEN_GAME.strip().splitlines()[:-2]) + "\npress A\nwait 100\nmem\n"
+
+
 def run(script, heap):
     with tempfile.TemporaryDirectory() as state:
         proc = run_mp(["-m", "headless", "--state", state], stdin=script, heap_size=heap)
@@ -122,6 +126,12 @@ def main():
         sys.exit("the Say When! game did not end in a win:\n" + out[-3000:])
     sw_mem = int(re.findall(r"mem alloc=(\d+)", out)[-1])
     sw_need = smallest_heap(SAYWHEN_GAME)
+    ok, out = run(EVENING_GAME * 50, MPY_HEAP)
+    evening = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
+    if not ok or len(evening) != 50 or out.count("tone win") != 50:
+        sys.exit("the long evening failed:\n" + out[-3000:])
+    after_games = evening  # the heap in use back at the menu after each game
+    growth = after_games[-1] - after_games[1]
     mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
     rows = [
         ("heap in use after boot to the menu (.mpy)", "%.1f KB" % (mems[0] / 1024)),
@@ -130,7 +140,12 @@ def main():
         ("e-ink refreshes in the walk (after reboot)", "%d partial, %d full" % (partial, full)),
         ("Say When!: heap in use at the win", "%.1f KB" % (sw_mem / 1024)),
         ("Say When!: smallest heap for a whole game", "%s KB (cap %s)" % (sw_need, MPY_HEAP)),
-        ("flash used by the build (code, fonts)", "%.0f KB" % (mpy / 1024)),
+        (
+            "a long evening: 50 games, heap after each",
+            "%.1f to %.1f KB (%+d bytes from game 2 to 50)"
+            % (min(after_games) / 1024, max(after_games) / 1024, growth),
+        ),
+        ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),
     ]
     width = max(len(r[0]) for r in rows)
     print("%-*s  %s" % (width, "figure", "value"))

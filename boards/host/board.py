@@ -52,7 +52,7 @@ class HostBoard:
         self.brightness = brightness
 
     def tone(self, name, volume):
-        self.tones.append(name)
+        self.tones = (self.tones + [name])[-8:]  # the last few: a long evening stays small
         print("tone", name)
 
     def update(self, now):

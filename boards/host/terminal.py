@@ -62,7 +62,7 @@ class TerminalBoard(HostBoard):
         return self.levels
 
     def tone(self, name, volume):
-        self.tones.append(name)
+        self.tones = (self.tones + [name])[-8:]
         self._at(37, "\x1b[33m♪ %s (volume %d)\x1b[0m" % (name, volume))
 
     def show_ring(self, leds):
