@@ -48,9 +48,11 @@ class StayCool:
         self.app = app
         self.s = state
         self._decks = [None, None]
-        # Of each kind, only the question on screen is kept: (card, number, question,
-        # answer). A whole verbal card is 41 strings, too many to keep in a Pico's heap.
+        # Of each kind, only the question on screen is read and kept: (card, number,
+        # question, answer). A whole verbal card is 41 strings and a block of 900 bytes,
+        # which a fragmented heap may no longer have in the middle of a game.
         self._qa = [None, None]
+        self._total = [None, None]  # (card, how many fields it has)
 
     def check(self):
         """Raises ValueError unless the saved state holds together (a damaged save)."""
@@ -139,9 +141,12 @@ class StayCool:
 
     def total(self, k):
         """Questions on this turn's card of kind k (0 written, 1 verbal)."""
-        if self.showing() and self.s["cards"] is not None:
-            return max(1, min(MOST[k], (len(self.deck(k).card(self.s["cards"][k])) - 1) // 2))
-        return MOST[k]
+        if not self.showing() or self.s["cards"] is None:
+            return MOST[k]
+        c = self.s["cards"][k]
+        if self._total[k] is None or self._total[k][0] != c:
+            self._total[k] = (c, self.deck(k).fields(c, 0, 0)[1])
+        return max(1, min(MOST[k], (self._total[k][1] - 1) // 2))
 
     def question(self, k, i):
         """(question, answer) number i (from 0) of this turn's card of kind k, or None."""
@@ -151,11 +156,9 @@ class StayCool:
         qa = self._qa[k]
         if qa is None or qa[0] != c or qa[1] != i:
             self._qa[k] = None
-            card = self.deck(k).card(c)
-            qa = (c, i) + (tuple(card[1 + 2 * i : 3 + 2 * i]) if 2 + 2 * i < len(card) else ())
-            card = None
+            qa = (c, i) + tuple(self.deck(k).fields(c, 1 + 2 * i, 2)[0])
             self._qa[k] = qa
-        return qa[2:] or None
+        return qa[2:] if len(qa) == 4 else None
 
     # -- turns --------------------------------------------------------------------------------
     def begin(self):

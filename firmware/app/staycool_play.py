@@ -15,9 +15,10 @@ import gc
 import ticks
 from app import staycool_ring as hg
 from app.deck import DeckError
+from app.dialogs import Notice
 from app.gfx import FOOTER, H, W
 from app.staycool_game import KINDS, OVER, PERIOD_MS, ROUNDS, RUNNING, Live, StayCool, new_state
-from app.staycool_score import KIND, VALUES, End, GameScreen, Message, Scores, Win
+from app.staycool_score import KIND, VALUES, End, GameScreen, Scores, Win
 
 _X = 27  # the questions start right of the Timer Card
 _TW = W - _X - 3
@@ -26,15 +27,6 @@ _WARN_MS = 5000
 _HELP = (
     "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
     "(hold: pause). DOWN: undo. Wrong answer: no button."
-)
-# Drawing a text iterates over it, and MicroPython interns each character it meets as a
-# qstr, for good. Past 625 qstrs the table grows by one 640-entry block (6 KB on the 64-bit
-# unix port, 4 KB on a Pico) that must be contiguous: met in the middle of a turn, after
-# many small allocations, it may not be found. So the characters the cards and screens use
-# are met once at the start, just after a collection, when the heap is least fragmented.
-_GLYPHS = (
-    " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`"
-    "abcdefghijklmnopqrstuvwxyz{|}~·×→✓−…"
 )
 _ROUND_RULE = ("", "the glass flips itself", "say Timer! in time", "the timer is hidden")
 
@@ -55,13 +47,11 @@ def start(app, now):
         elif fresh:
             app.save_session()
     except DeckError as e:
-        return Message("Stay Cool", "Cannot play: " + str(e) + ". Re-flash the device.")
+        return Notice("Stay Cool", "Cannot play: " + str(e) + ". Re-flash the device.")
     except (ValueError, KeyError, TypeError, IndexError):
         app.end_session()
-        return Message("Stay Cool", "The saved game was damaged and has been cleared.")
+        return Notice("Stay Cool", "The saved game was damaged and has been cleared.")
     gc.collect()  # the deal's garbage (deck indexes, played bits) goes before the first draw
-    for _ in _GLYPHS:  # see _GLYPHS
-        pass
     return view(game)
 
 
@@ -110,7 +100,7 @@ class Start(GameScreen):
         elif b == "A":
             app.push(Scores(self.game), now)
         elif b == "B":
-            app.push(Message("Buttons", _HELP), now)
+            app.push(Notice("Buttons", _HELP), now)
 
     def draw(self, app, g):
         game = self.game

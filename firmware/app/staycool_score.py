@@ -157,31 +157,6 @@ class Fix(GameScreen):
         return out
 
 
-class Message(Screen):
-    """A short message (the buttons' help, or why the game cannot go on); A, B or GO
-    closes it. The menu's widgets are not loaded for it: the game's heap is tight."""
-
-    name = "notice"
-
-    def __init__(self, title, message):
-        self.title = title
-        self.message = message
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        y = g.header(self.title) + 4
-        for line in g.wrap(self.message, "body", W - 12)[:4]:
-            g.text(line, 6, y, "body")
-            y += 20
-        g.labels("", "OK", "")
-
-    def state(self):
-        return {"title": self.title, "message": self.message}
-
-
 class Scores(GameScreen):
     """Each player's round scores and total."""
 
