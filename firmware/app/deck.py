@@ -18,6 +18,7 @@ _HEAD_SIZE = 10
 _ENTRY = "<IHI"
 _ENTRY_SIZE = 10
 _SEP = "\x1f"
+_CHUNK = 64  # fields() reads a record this much at a time
 
 
 class DeckError(ValueError):
@@ -63,3 +64,39 @@ class Deck:
         if len(data) != length or binascii.crc32(data) & 0xFFFFFFFF != crc:
             raise DeckError("%s deck: card %d is damaged" % (self.name, i + 1))
         return str(data, "utf-8").split(_SEP)
+
+    def fields(self, i, first, count):
+        """Fields first .. first+count-1 of card i (fewer past its end), and how many fields
+        the card has. The record is read in small pieces and only those fields are kept, so
+        a long card (a Stay Cool verbal card is 41 fields) needs no large block of a
+        fragmented heap; its checksum is still checked."""
+        if not 0 <= i < self.count:
+            raise DeckError("%s deck has no card %d" % (self.name, i))
+        f = self._f
+        f.seek(_HEAD_SIZE + i * _ENTRY_SIZE)
+        offset, length, crc = struct.unpack(_ENTRY, f.read(_ENTRY_SIZE))
+        f.seek(offset)
+        out, part, field, done, check = [], b"", 0, 0, 0
+        while done < length:
+            chunk = f.read(min(_CHUNK, length - done))
+            if not chunk:
+                break
+            done += len(chunk)
+            check = binascii.crc32(chunk, check)
+            start = 0
+            while True:
+                j = chunk.find(b"\x1f", start)
+                if first <= field < first + count:
+                    part += chunk[start : len(chunk) if j < 0 else j]
+                if j < 0:
+                    break
+                if first <= field < first + count:
+                    out.append(str(part, "utf-8"))
+                    part = b""
+                field += 1
+                start = j + 1
+        if done != length or check & 0xFFFFFFFF != crc:
+            raise DeckError("%s deck: card %d is damaged" % (self.name, i + 1))
+        if first <= field < first + count:
+            out.append(str(part, "utf-8"))
+        return out, field + 1

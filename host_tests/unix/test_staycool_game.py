@@ -187,3 +187,49 @@ def test_without_a_ring_the_screen_shows_the_sand_in_steps_of_five_seconds():
     # Every 5 s as the sand runs down, and at the flip onto 2 (round 1 flips by itself).
     assert redraws == [5000, 10000, 15000, 20000, 25000, 30000], redraws
     assert app.screen.state()["position"] == 2
+
+
+def test_deck_fields_read_a_few_fields_as_card_reads_them_all():
+    for name in ("staycool-verbal", "staycool-written", "saywhen"):
+        deck = open_deck(name)
+        for i in range(0, deck.count, 7):
+            card = deck.card(i)
+            for first, count in ((0, 0), (0, 1), (1, 2), (39, 2), (len(card) - 1, 5)):
+                assert deck.fields(i, first, count) == (card[first : first + count], len(card))
+
+
+def small_deck(records):
+    """A deck file in memory (tools/deckfile.py's format), for damaging on purpose."""
+    import binascii
+    import struct
+
+    data = [r.encode() for r in records]
+    at = 10 + 10 * len(data)
+    index = b""
+    for d in data:
+        index += struct.pack("<IHI", at, len(d), binascii.crc32(d) & 0xFFFFFFFF)
+        at += len(d)
+    head = struct.pack("<4sHI", b"DCK1", len(data), binascii.crc32(index) & 0xFFFFFFFF)
+    return bytearray(head + index + b"".join(data))
+
+
+def test_deck_fields_still_catch_a_damaged_card():
+    import io
+
+    records = [
+        "v1\x1fWhat is 7 plus 8?\x1f15\x1fSpell \u201cfriend\u201d\x1fF-R-I-E-N-D",
+        "v2\x1fQ\x1fA",
+    ]
+    data = small_deck(records)
+    deck = Deck(io.BytesIO(bytes(data)), "verbal")
+    assert deck.fields(0, 3, 2) == (["Spell \u201cfriend\u201d", "F-R-I-E-N-D"], 5)
+    assert deck.fields(0, 1, 2) == (deck.card(0)[1:3], 5)
+    data[-7] ^= 0x20  # the last letter of the first card: "D" becomes "d"
+    deck = Deck(io.BytesIO(bytes(data)), "verbal")
+    assert deck.fields(1, 1, 2) == (["Q", "A"], 3)
+    try:
+        deck.fields(0, 1, 2)
+    except ValueError as e:
+        assert "damaged" in str(e)
+    else:
+        raise AssertionError("a damaged card was read")
