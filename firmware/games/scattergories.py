@@ -31,6 +31,35 @@ class LetterDie:
         self._left = self._left[:i] + self._left[i + 1 :]
         return letter
 
+    def throw(self, most=60):
+        """Rolls like the physical die: faces of all 20 letters come up until one not yet
+        rolled in this cycle does. Returns the faces thrown, the last one the new letter;
+        the ones before it were already used and are discarded. The new letter is uniform
+        among the unused, as with roll(). After `most` repeats (a die nearly used up), the
+        last face is settled as roll() does, so a throw always ends."""
+        if not self._left:
+            self._left = LETTERS
+        faces = []
+        while len(faces) < most:
+            face = LETTERS[self._rng.below(len(LETTERS))]
+            faces.append(face)
+            i = self._left.find(face)
+            if i >= 0:
+                self._left = self._left[:i] + self._left[i + 1 :]
+                return faces
+        faces.append(self.roll())
+        return faces
+
+    @property
+    def rng_state(self):
+        """The generator's state, saved with a game (games.rng.Rng(state=...))."""
+        return self._rng.state
+
+    def restore(self, rng_state, rolled):
+        """Resumes a saved die: its generator state and the letters rolled this cycle."""
+        self._rng = Rng(state=rng_state)
+        self._left = "".join(ch for ch in LETTERS if ch not in rolled)
+
 
 def starts_with(answer, letter):
     """Whether the answer, as written, begins with `letter` (articles and quotes aside)."""

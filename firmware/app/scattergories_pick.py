@@ -1,0 +1,60 @@
+"""Scattergories: which list this round (UP/DOWN; the next unused one offered first).
+
+Between rounds it also shows the running totals. B or GO rolls the die
+(scattergories_die.py); the letter is saved before the die is seen to roll.
+"""
+
+from app.gfx import W
+from app.scattergories_play import GameScreen, clock, go_on, is_step
+
+
+def view(game, fresh):
+    return Pick(game)
+
+
+class Pick(GameScreen):
+    """Which list this round: UP/DOWN, the next unused one offered first. B or GO rolls."""
+
+    view = "pick"
+    full_refresh = True
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.number = game.default_list()
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if is_step(ev, "UP") or is_step(ev, "DOWN"):
+            count = self.game.deck.count
+            self.number = (self.number - 1 + (1 if b == "UP" else -1)) % count + 1
+            app.redraw()
+        elif kind == "press" and b in ("B", "GO"):
+            self.game.roll(self.number)
+            go_on(app, self.game, now, True)  # saved: a power cut will not roll it again
+
+    def draw(self, app, g):
+        game = self.game
+        timer = clock(app.settings["sg_seconds"] * 1000) + " timer"
+        top = g.bar("Scattergories · " + self.where(), timer)
+        y = top + 2
+        g.center("↑", y, "small")
+        g.center("List %d" % self.number, y + 11, "title")
+        g.center("↓", y + 44, "small")
+        used = game.s["lists"]
+        if self.number in used:
+            note = "used in round %d" % (used.index(self.number) + 1)
+        elif used:
+            note = "lists used: " + ", ".join(str(k) for k in used)
+        else:
+            note = "of %d lists · paper ready? Roll!" % game.deck.count
+        g.center(note, y + 61, "small")
+        if game.s["scores"]:  # the running totals, for the table to see between rounds
+            names = game.names()
+            line = " · ".join("%s %d" % (names[p], t) for p, t in enumerate(game.totals()))
+            g.center(g.fit(line, "small", W - 8), y + 77, "small")
+        g.labels("", "Roll", "")
+
+    def state(self):
+        out = super().state()
+        out["choice"] = self.number
+        return out

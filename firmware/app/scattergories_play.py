@@ -1,0 +1,193 @@
+"""Scattergories on the device: the letter die, the timer and the score pad, mid-table.
+
+A round: pick the list, roll the die, write against the ring's countdown
+(scattergories_round.py); then points, challenges and totals (scattergories_score.py).
+This module is the hub: it resumes a game where it stands, and loads the one part of the
+UI each phase needs (pick, die, round, score), letting the others go, as the core swaps
+the menu and the games: together they would crowd a Pico's heap. The state is game.s
+(scattergories_game.py), saved at every boundary and never while the timer runs: a flash
+write stalls the RP2040.
+"""
+
+import gc
+import sys
+
+from app import ringfx
+from app.core import Screen
+from app.deck import DeckError
+from app.dialogs import Notice
+from app.gfx import W
+from app.scattergories_game import DECK, Scattergories, new_state
+
+# The module that plays each phase: only it (and the timer while the clock runs) is loaded.
+_PART = {
+    "pick": "scattergories_pick",
+    "roll": "scattergories_die",
+    "play": "scattergories_round",
+}
+_SCORE = "scattergories_score"  # score, totals, won
+_PARTS = ("scattergories_pick", "scattergories_die", "scattergories_round", _SCORE)
+_TIMER = "scattergories_timer"
+PER_PAGE = 4
+TOP = 21  # the list's bar: the letter in bold
+PITCH = 22
+_FONTS = ("large", "bold", "body", "small")  # a category takes the largest that fits
+
+
+def start(app, now):
+    s = app.session
+    try:
+        deck = app.open_deck(DECK)
+        if s.get("state") is None:
+            s["state"] = new_state(app, now, len(s["names"]))
+            app.save_session()
+        game = Scattergories(app, deck, s["state"])
+        game.check()
+    except DeckError as e:
+        return Notice("Scattergories", "Cannot play: " + str(e) + ". Re-flash the device.")
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        app.end_session()
+        return Notice("Scattergories", "The saved game was damaged and has been cleared.")
+    return view(game)
+
+
+def view(game, fresh=False):
+    """The screen for where the game stands, from the module that plays that phase, every
+    other part let go first. `fresh`: the phase has just begun (the die rolls, the clock
+    starts); without it, the phase is resumed (the letter shows, the clock waits)."""
+    part = _PART.get(game.s["phase"], _SCORE)
+    gone = [m for m in _PARTS if m != part]
+    if part != "scattergories_round":
+        gone.append(_TIMER)
+    _unload(gone)
+    return __import__("app." + part, None, None, ("view",)).view(game, fresh)
+
+
+def _unload(names):
+    gone = False
+    for name in names:
+        if "app." + name in sys.modules:
+            del sys.modules["app." + name]
+            sys.modules["app"].__dict__.pop(name, None)  # the package holds it too
+            gone = True
+    if gone:
+        gc.collect()
+
+
+def go_on(app, game, now, fresh=False):
+    """Saves, then shows where the game stands. The screen that asks belongs to a part
+    about to be let go, so the swap waits until its handler has returned (Switch)."""
+    app.save_session()
+    app.replace(Switch(game, fresh), now)
+
+
+class Switch(Screen):
+    """Stands for one step between parts: its tick comes right after the event handler
+    that asked for it has returned, in the same step, before anything is drawn."""
+
+    name = "scattergories"
+
+    def __init__(self, game, fresh=False):
+        self.game = game
+        self.fresh = fresh
+
+    def tick(self, app, now):
+        app.replace(view(self.game, self.fresh), now)
+
+
+def clock(ms):
+    """ "2:30" for 150000 ms; a part of a second counts as a whole one (0:01 until 0)."""
+    s = (ms + 999) // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+def is_step(ev, name):
+    """A press of UP or DOWN, or its auto-repeat."""
+    return ev[1] == name and ev[0] in ("press", "repeat")
+
+
+class GameScreen(Screen):
+    name = "scattergories"
+    view = "?"
+
+    def __init__(self, game):
+        self.game = game
+        self.since = 0
+
+    def enter(self, app, now):
+        self.since = now
+
+    def where(self):
+        return "Round %d of %d" % (self.game.round_no(), self.game.s["rounds"])
+
+    def ring(self, app, now, leds):
+        ringfx.progress(leds, len(self.game.s["scores"]), self.game.s["rounds"])
+
+    def state(self):
+        g = self.game
+        s = g.s
+        return {
+            "view": self.view,
+            "now": g.app.now,
+            "round": g.round_no(),
+            "rounds": s["rounds"],
+            "phase": s["phase"],
+            "list": g.list_no(),
+            "letter": g.letter(),
+            "letters": s["letters"],
+            "lists": s["lists"],
+            "points": s["points"],
+            "scores": s["scores"],
+            "totals": g.totals(),
+        }
+
+
+def draw_page(g, cats, page, left, right):
+    """Four of the 12 categories, numbered, each in the largest font that fits its line."""
+    g.fill_rect(0, 0, W, TOP)
+    g.text(left, 4, 1, "bold", True)
+    g.right(right, W - 4, 1, "bold", True)
+    y = TOP + 1
+    for c in range(page * PER_PAGE, min(len(cats), (page + 1) * PER_PAGE)):
+        g.right(str(c + 1), 25, y + 3, "bold")
+        room = W - 33
+        for font in _FONTS:
+            if g.width(cats[c], font) <= room:
+                break
+        g.text(g.fit(cats[c], font, room), 31, y + (3 if font != "large" else 0), font)
+        y += PITCH
+
+
+def pages(cats):
+    return (len(cats) + PER_PAGE - 1) // PER_PAGE
+
+
+class ListView(GameScreen):
+    """This round's list, for reading answers out: UP/DOWN or C turn pages, A or B back."""
+
+    view = "list"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.page = 0
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        step = 0
+        if is_step(ev, "UP"):
+            step = -1
+        elif is_step(ev, "DOWN") or (kind == "press" and b == "C"):
+            step = 1
+        elif kind == "press" and b in ("A", "B", "GO"):
+            app.pop(now)
+            return
+        if step:
+            self.page = (self.page + step) % pages(self.game.categories())
+            app.redraw()
+
+    def draw(self, app, g):
+        game = self.game
+        cats = game.categories()
+        right = "List %d · %d/%d" % (game.list_no(), self.page + 1, pages(cats))
+        draw_page(g, cats, self.page, "Letter " + game.letter(), right)
+        g.labels("Back", "", "Page →")

@@ -1,0 +1,292 @@
+"""Scattergories after the timer: time's up, points per player, challenges, totals, winner.
+
+The table reads its answers out and crosses out matches on paper; the device keeps the
+points. Each player's points for the round are typed with UP/DOWN (B moves on); a
+challenge is voted player by player (A reject, C accept, B no vote), the majority decides
+and a tie strikes out the challenged player's own vote (games.scattergories); a rejected
+answer takes a point off. Totals after each round, the winner after the last (a tie
+shares the win); a round's scoring can be reopened ("Fix") until the next one starts.
+"""
+
+import ticks
+from app import ringfx
+from app.gfx import FOOTER, H, W
+from app.scattergories_game import CATEGORIES
+from app.scattergories_play import GameScreen, ListView, go_on, is_step
+from games import scattergories as rules
+
+SAVE_AFTER_MS = 1000
+
+
+def view(game, fresh):
+    phase = game.s["phase"]
+    if phase == "score":
+        return Score(game)
+    if phase == "totals":
+        return Totals(game)
+    return Win(game)
+
+
+def cells(n, top):
+    """(x, y, w, h) of each player's box: one column up to three players, else two."""
+    cols = 1 if n <= 3 else 2
+    rows = (n + cols - 1) // cols
+    h = (H - FOOTER - top) // rows
+    w = W // cols
+    return [((i // rows) * w, top + (i % rows) * h, w, h) for i in range(n)]
+
+
+def draw_cell(g, box, name, big, small, chosen=False):
+    x, y, w, h = box
+    if chosen:
+        g.fill_rect(x, y, w, h)
+    g.text(g.fit(name, "body", w - 56), x + 6, y + 1, "body", chosen)
+    if small:
+        g.text(g.fit(small, "small", w - 56), x + 6, y + 17, "small", chosen)
+    g.right(big, x + w - 8, y + (h - 25) // 2, "large", chosen)
+
+
+class Score(GameScreen):
+    """Each player's points this round: UP/DOWN change, B next player, A challenge, C done."""
+
+    view = "score"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.sel = 0
+        self.save_at = None  # points changed: saved once UP/DOWN rest (not every repeat)
+
+    def tick(self, app, now):
+        if self.save_at is not None and ticks.reached(now, self.save_at):
+            self.save_at = None
+            app.save_session()
+
+    def deadline(self, app):
+        return self.save_at
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        game = self.game
+        if is_step(ev, "UP") or is_step(ev, "DOWN"):
+            game.add_points(self.sel, 1 if b == "UP" else -1)
+            self.save_at = ticks.add(now, SAVE_AFTER_MS)
+            app.redraw()
+        elif kind == "long" and b in ("B", "GO"):
+            app.push(ListView(game), now)
+        elif kind != "press":
+            return
+        elif b in ("B", "GO"):
+            self.sel = (self.sel + 1) % game.n()
+            app.save_session()
+            app.redraw()
+        elif b == "A":
+            app.push(Challenge(game, self.sel), now)
+        elif b == "C":
+            game.finish_round()
+            if game.s["phase"] == "won":
+                app.tone("win" if len(game.winners()) == 1 else "tie")
+            else:
+                app.tone("score")
+            go_on(app, game, now)
+
+    def draw(self, app, g):
+        game = self.game
+        top = g.bar(
+            "Round %d points · Letter %s" % (game.round_no(), game.letter()), "hold B: list"
+        )
+        totals = game.totals()
+        pts = game.s["points"]
+        for i, box in enumerate(cells(game.n(), top)):
+            name = game.names()[i]
+            draw_cell(g, box, name, str(pts[i]), "total %d" % (totals[i] + pts[i]), i == self.sel)
+        g.labels("Challenge", "Next", "Done")
+
+    def state(self):
+        out = super().state()
+        out["selected"] = self.sel
+        out["challenges"] = self.game.s["challenges"]
+        return out
+
+
+class Challenge(GameScreen):
+    """A challenged answer: which category, then everyone's vote, then the verdict."""
+
+    view = "challenge"
+
+    def __init__(self, game, player):
+        super().__init__(game)
+        self.player = player
+        self.cat = 0
+        self.stage = "category"
+        self.ballots = []  # per player in seating order: True accept, False reject, None
+
+    def votes(self):
+        return [(p, v) for p, v in enumerate(self.ballots) if v is not None]
+
+    def accepted(self):
+        return rules.challenge_accepted(self.votes(), self.player)
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        stage = self.stage
+        n = self.game.n()
+        if stage == "category" and (is_step(ev, "UP") or is_step(ev, "DOWN")):
+            self.cat = (self.cat + (1 if b == "DOWN" else -1)) % CATEGORIES
+        elif stage == "vote" and is_step(ev, "UP") and self.ballots:
+            self.ballots.pop()  # back to the previous voter
+        elif kind != "press":
+            return
+        elif stage == "category":
+            if b == "A":
+                app.pop(now)
+                return
+            if b not in ("B", "GO"):
+                return
+            self.stage = "vote"
+        elif stage == "vote":
+            if b not in ("A", "B", "C", "GO"):
+                return
+            self.ballots.append(True if b == "C" else False if b == "A" else None)
+            if len(self.ballots) == n:
+                self.stage = "result"
+        elif b == "A":
+            self.ballots = []
+            self.stage = "vote"
+        elif b in ("B", "GO"):
+            self.game.challenge(self.player, self.cat, self.votes())
+            app.save_session()
+            app.pop(now)
+            return
+        else:
+            return
+        app.redraw()
+
+    def draw(self, app, g):
+        game = self.game
+        names = game.names()
+        who = names[self.player]
+        cat = "%d. %s" % (self.cat + 1, game.categories()[self.cat])
+        if self.stage == "category":
+            top = g.bar("Challenge: %s's answer" % who, "which category?")
+            y = top + 8
+            for line in g.wrap(cat, "large", W - 12)[:2]:
+                g.text(line, 6, y, "large")
+                y += 24
+            g.text("UP/DOWN: the category. Then everyone votes.", 6, top + 66, "small")
+            g.labels("Cancel", "Vote", "")
+            return
+        top = g.bar("Challenge: " + who, g.fit(cat, "small", 180))
+        yes = sum(1 for v in self.ballots if v is True)
+        no = sum(1 for v in self.ballots if v is False)
+        if self.stage == "vote":
+            voter = names[len(self.ballots)]
+            g.center(voter + " votes", top + 6, "title")
+            g.center("accept %s's answer, or reject it?" % who, top + 46, "body")
+            tally = "so far: %d accept, %d reject" % (yes, no)
+            if self.ballots:
+                tally += " · UP: back"
+            g.center(tally, top + 70, "small")
+            g.labels("Reject", "No vote", "Accept")
+            return
+        ok = self.accepted()
+        g.center("Accepted" if ok else "Rejected", top + 6, "title")
+        why = "%d accept, %d reject" % (yes, no)
+        own = self.ballots[self.player]
+        if yes == no and own is not None:
+            why += ": a tie, so %s's own vote is struck out" % who
+        elif yes == no:
+            why += ": a tie, so the answer stands"
+        for k, line in enumerate(g.wrap(why, "body", W - 12)[:2]):
+            g.center(line, top + 44 + 19 * k, "body")
+        p = game.s["points"][self.player]
+        after = p if ok else max(0, p - 1)
+        g.center("%s: %d → %d points" % (who, p, after), top + 84, "small")
+        g.labels("Vote again", "OK", "")
+
+    def state(self):
+        out = super().state()
+        out["stage"] = self.stage
+        out["player"] = self.player
+        out["category"] = self.cat
+        out["ballots"] = self.ballots
+        out["accepted"] = self.accepted() if self.stage == "result" else None
+        return out
+
+
+class Totals(GameScreen):
+    """Running totals after a round: B the next round, A fix this round's points."""
+
+    view = "totals"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b in ("B", "GO"):
+            self.game.next_round()
+            go_on(app, self.game, now)
+        elif b == "A":
+            self.game.reopen_round()
+            go_on(app, self.game, now)
+
+    def draw(self, app, g):
+        game = self.game
+        done = len(game.s["scores"])
+        top = g.bar("Scores after round %d of %d" % (done, game.s["rounds"]), "")
+        totals = game.totals()
+        for i, box in enumerate(cells(game.n(), top)):
+            rounds = " + ".join(str(row[i]) for row in game.s["scores"]) or "no rounds yet"
+            draw_cell(g, box, game.names()[i], str(totals[i]), rounds)
+        g.labels("Fix", "Round %d" % (done + 1), "")
+
+
+class Win(GameScreen):
+    """The winner(s), a rainbow on the ring; A menu, B play again, C fix the last round."""
+
+    view = "won"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b == "A":
+            app.end_session()
+            app.home(now)
+        elif b == "B":
+            app.play("scattergories", app.session["names"])  # again, the same players
+        elif b == "C":
+            self.game.reopen_round()
+            go_on(app, self.game, now)
+
+    def draw(self, app, g):
+        game = self.game
+        names = game.names()
+        top = g.bar("Scattergories · game over", "%d rounds" % game.s["rounds"])
+        won = game.winners()
+        if len(won) == 1:
+            title = names[won[0]] + " wins!"
+        else:
+            title = " & ".join(names[p] for p in won) + " share the win!"
+        font = "title" if g.width(title, "title") <= W - 8 else "large"
+        lines = g.wrap(title, font, W - 8)[:2]
+        y = top + 4
+        for line in lines:
+            g.center(line, y, font)
+            y += 36 if font == "title" else 25
+        totals = game.totals()
+        order = sorted(range(game.n()), key=lambda p: -totals[p])
+        line = " · ".join("%s %d" % (names[p], totals[p]) for p in order)
+        for part in g.wrap(line, "body", W - 12)[: 3 - len(lines)]:
+            g.center(part, y + 4, "body")
+            y += 20
+        g.labels("Menu", "Again", "Fix")
+
+    def ring(self, app, now, leds):
+        ringfx.rainbow(leds, now, self.since)
+
+    def state(self):
+        out = super().state()
+        out["winners"] = self.game.winners()
+        return out
