@@ -18,7 +18,7 @@ CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/
 BOARD ?= pico-epaper29
 PORT ?=
 
-.PHONY: all venv build content generate test lint format sim bench clean fonts flash
+.PHONY: all venv build content generate test lint format sim bench clean fonts flash fuzz
 
 all: test
 
@@ -70,8 +70,16 @@ format: $(VENV)/.installed
 # Every test runs inside the unix port with the heap capped: first on the .py sources, then
 # on the .mpy build that gets flashed, at the device budget of 128 KB (host_tests/mpenv.py).
 test: lint build
-	$(BIN)/pytest
+	$(BIN)/pytest -m "not mpy_only"
 	SCANNER_MPY=1 $(BIN)/pytest -m "not sources_only"
+
+# A million random events per game through the .mpy build (FUZZ_SEED=..., FUZZ_HEAP=...).
+FUZZ_SEED ?= $(shell date +%s)
+FUZZ_EVENTS ?= 1000000
+fuzz: build
+	@echo "fuzz seed $(FUZZ_SEED), $(FUZZ_EVENTS) events per game"
+	SCANNER_MPY=1 FUZZ_SEED=$(FUZZ_SEED) FUZZ_EVENTS=$(FUZZ_EVENTS) $(BIN)/pytest -x \
+	  -o addopts="" host_tests/test_fuzz.py
 
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).
 flash: build

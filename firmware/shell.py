@@ -18,7 +18,30 @@ from app.gfx import Gfx
 from app.session import clean_session
 
 POLL_MS = 10
+FONTS = ("small", "body", "bold", "large", "title")  # "huge" opens when a game needs it
 BATTERY_EVERY_MS = 60_000
+
+
+# The menu phase's screens: all of them are visited sooner or later in an evening.
+MENU_MODULES = ("app.menu", "app.widgets", "app.dialogs", "app.players", "app.selftest")
+
+
+def warm_up(names=MENU_MODULES):
+    """Imports the menu's modules once at boot, and lets each go again at once.
+
+    Loading a module interns its names as qstrs, for good. Doing it here puts those qstr
+    pools into a heap that is still in one piece, instead of needing a fresh pool hours
+    later (the first visit to a setup screen), when the heap may be too fragmented to give
+    one. A game's modules are interned when it first starts, right after the phase change
+    has collected the heap. One module at a time: no more heap than the menu uses."""
+    import sys
+
+    from app.core import unload
+
+    keep = set(sys.modules)
+    for name in names:
+        __import__(name)
+        unload(keep)
 
 
 def deck_opener(folder):
@@ -34,15 +57,21 @@ def deck_opener(folder):
     return open_deck
 
 
+_FONTS = {}  # opened once per boot, like the frame: kept whole, not scattered later
+
+
 def font_opener(folder):
     """name -> Font from `folder`, or None when the file is missing or damaged."""
 
     def open_font(name):
-        try:
-            # Kept open: glyphs are read from flash one at a time while drawing.
-            return Font(open(folder + "/" + name + ".bin", "rb"), name)  # noqa: SIM115
-        except (OSError, ValueError):
-            return None
+        key = folder + "/" + name + ".bin"
+        if key not in _FONTS:
+            try:
+                # Kept open: glyphs are read from flash one at a time while drawing.
+                _FONTS[key] = Font(open(key, "rb"), name)  # noqa: SIM115
+            except (OSError, ValueError):
+                return None
+        return _FONTS[key]
 
     return open_font
 
@@ -62,8 +91,10 @@ class Device:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")
         played, _ = store.load("played")
+        warm_up()
         self.gfx = Gfx(font_opener(board.fonts))
-        self.gfx.font("body")  # the main font, opened now so that a bad install shows at boot
+        for name in FONTS:  # all opened now, in one piece (a bad install shows at boot)
+            self.gfx.font(name)
         if self.gfx.bad_fonts:
             notes.append("Font files are missing or damaged: text is drawn plainly.")
         if seed is None:

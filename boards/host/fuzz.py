@@ -1,6 +1,6 @@
 """Seeded random button mashing through the whole firmware, checking it never breaks.
 
-    micropython -m fuzz GAME SEED EVENTS [STATE_DIR]
+    micropython -m fuzz GAME SEED EVENTS STATE_DIR [DONE RNG_STATE NOW]
 
 GAME is saywhen, staycool or scattergories. The device runs as on a board (debouncer,
 core, shell, store) with simulated time starting just before ticks wrap; events are
@@ -9,6 +9,10 @@ minutes (so timers run out) and power cuts. After every event: no exception, and
 invariants hold (no negative score or time, Stay Cool's Timer Card on 1..4). Redraws are
 paced as the panel paces them. A failure prints `FAIL seed=S event=N` with the traceback
 and the last events, and exits 1: the same seed replays it exactly.
+
+A power cut ends this process (exit 3, after printing `POWERCUT DONE RNG_STATE NOW`): a
+board starts with an empty heap, so the driver (tools/fuzz.py) boots a fresh process,
+which carries on from the saved state with the same random stream.
 """
 
 import gc
@@ -29,16 +33,21 @@ BUTTONS = ("A", "B", "C", "UP", "DOWN", "GO")
 REFRESH_MS = 300  # the panel refreshes no faster; redraws in between coalesce
 
 
+class PowerCut(Exception):
+    pass
+
+
 class Fuzz:
-    def __init__(self, game, seed, state_dir):
+    def __init__(self, game, seed, state_dir, done=0, rng_state=None, now=None):
         self.game = catalog.get(game)
-        self.rng = Rng(seed)
+        self.rng = Rng(seed, rng_state)
         self.seed = seed
         self.state_dir = state_dir
-        self.now = ticks.add(ticks.PERIOD, -5000 - self.rng.below(100000))
+        start = ticks.add(ticks.PERIOD, -5000 - self.rng.below(100000))
+        self.now = now if now is not None else start
         self.drawn_at = self.now
         self.recent = []
-        self.events = 0
+        self.events = done
         self.boot()
 
     def boot(self):
@@ -98,13 +107,13 @@ class Fuzz:
         elif r < 69:
             what = ("chord", "A+C", 200)
             self.hold(["A", "C"], 200)
-        elif r < 97:
+        elif r < 99 or self.rng.below(4):
             gap = self.rng.below(3000) if self.rng.below(4) else self.rng.below(180_000)
             what = ("wait", "", gap)
             self.advance(gap)
-        else:
-            what = ("power cut", "", 0)
-            self.boot()
+        else:  # one event in 400
+            self.events += 1
+            raise PowerCut()
         self.recent = (self.recent + [what])[-12:]
         self.events += 1
         self.back_to_the_game()
@@ -158,21 +167,26 @@ def _quiet(name, volume):
 
 
 def main(argv):
-    game, seed, count = argv[1], int(argv[2]), int(argv[3])
-    state_dir = argv[4] if len(argv) > 4 else "/tmp/fuzz-%s-%d" % (game, seed)
-    f = Fuzz(game, seed, state_dir)
-    f.dev.app.play(f.game.key, f.game.names[: f.game.default])
-    f.dev.app.step(None, f.now)
-    f.dev.apply()
+    game, seed, count, state_dir = argv[1], int(argv[2]), int(argv[3]), argv[4]
+    if len(argv) > 7:  # after a power cut: carry on
+        f = Fuzz(game, seed, state_dir, int(argv[5]), int(argv[6]), int(argv[7]))
+    else:
+        f = Fuzz(game, seed, state_dir)
+        f.dev.app.play(f.game.key, f.game.names[: f.game.default])
+        f.dev.app.step(None, f.now)
+        f.dev.apply()
     gc.collect()
     low = gc.mem_free()
     try:
-        for _ in range(count):
+        while f.events < count:
             f.event()
             f.check()
             if f.events % 500 == 0:
                 gc.collect()
                 low = min(low, gc.mem_free())
+    except PowerCut:
+        print("POWERCUT %d %d %d lowest free heap=%d" % (f.events, f.rng.state, f.now, low))
+        sys.exit(3)
     except Exception as e:  # noqa: BLE001 - any failure is the finding
         buf = io.StringIO()
         sys.print_exception(e, buf)

@@ -1,0 +1,36 @@
+"""Seeded button mashing through the whole firmware (boards/host/fuzz.py, driven through
+power cuts by tools/fuzz.py): the .mpy build, 20,000 events per game, the three games at
+once. `make fuzz` runs a million per game. A failure prints the seed and the event
+number; `python tools/fuzz.py GAME SEED EVENTS` replays it.
+
+The heap here is FUZZ_HEAP, 160 KB for now, not the 128 KB the scripted games run in:
+after thousands of events MicroPython's heap (its collector never moves objects) gets too
+fragmented at 128 KB to load a game's modules on a phase change. The firmware must get
+smaller before this can come down to 128 KB (issue 7); meanwhile the bench reports both.
+"""
+
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from mpenv import ROOT, use_mpy
+
+sys.path.insert(0, str(ROOT / "tools"))
+from fuzz import fuzz  # noqa: E402
+
+GAMES = ("saywhen", "staycool", "scattergories")
+EVENTS = int(os.environ.get("FUZZ_EVENTS", "20000"))
+SEED = int(os.environ.get("FUZZ_SEED", "20261130"))
+HEAP = os.environ.get("FUZZ_HEAP", "160K")
+
+pytestmark = pytest.mark.mpy_only  # the .mpy build is what gets flashed and fuzzed
+
+
+@pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")
+def test_mashing_every_game_breaks_nothing():
+    with ThreadPoolExecutor(len(GAMES)) as pool:
+        runs = list(pool.map(lambda i: fuzz(GAMES[i], SEED + i, EVENTS, HEAP), range(3)))
+    failures = [out[-3000:] for ok, out, _ in runs if not ok]
+    assert not failures, "\n\n".join(failures)
+    assert all(cuts > 0 for _, _, cuts in runs)  # power cuts were part of every run

@@ -1,0 +1,48 @@
+"""Drives boards/host/fuzz.py through power cuts: each one a fresh MicroPython process.
+
+    python tools/fuzz.py GAME SEED EVENTS [HEAP]
+
+A board starts with an empty heap after a power cut; a process does too. So when the
+fuzzer cuts the power it exits, and this driver boots a new one on the same saved state,
+handing on the event count, the random stream and the clock. Prints the fuzzer's last
+line (`ok ...` or the failure with its seed) and exits 0 or 1.
+"""
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
+from mpenv import MPY_HEAP, micropython, mp_env  # noqa: E402
+
+
+def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
+    """Returns (ok, output, power cuts)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        state = state_dir or tmp
+        carry = []
+        cuts = 0
+        while True:
+            args = [micropython(), "-X", "heapsize=" + heap, "-m", "fuzz", game]
+            args += [str(seed), str(events), state, *carry]
+            proc = subprocess.run(args, capture_output=True, text=True, env=mp_env(), timeout=3600)
+            out = proc.stdout + proc.stderr
+            cut = [line for line in out.splitlines() if line.startswith("POWERCUT ")]
+            if proc.returncode == 3 and cut:
+                carry = cut[-1].split()[1:4]
+                cuts += 1
+                continue
+            return proc.returncode == 0 and "ok game=" in out, out, cuts
+
+
+def main(argv):
+    game, seed, events = argv[1], int(argv[2]), int(argv[3])
+    ok, out, cuts = fuzz(game, seed, events, *(argv[4:5] or [MPY_HEAP]))
+    print(out.strip().splitlines()[-1] if ok else out.strip())
+    print("%s: %d power cuts" % (game, cuts))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
