@@ -52,7 +52,7 @@ def test_flash_copies_the_build_boots_and_recopies_only_changes(board, tmp_path)
     shutil.copytree(ROOT / "build" / "mpy", build)
     # mpremote feeds files through the unix port's raw REPL a few KB a second, so the
     # biggest data files stay out of this copy; the menu boots without them.
-    for big in ("decks", "fonts/huge.bin", "fonts/title.bin"):
+    for big in ("decks", "fonts/huge.bin"):
         path = build / "firmware" / big
         shutil.rmtree(path) if path.is_dir() else path.unlink()
     first = make_flash(bridge.url, build)

@@ -1,3 +1,4 @@
+# heap: 256K (the controller model holds the panel's RAM and checks every pixel)
 # The UC8151 driver against a model of the controller (fakes.py), inside the unix port.
 import asyncio
 
