@@ -90,6 +90,20 @@ state
 """
 
 
+# Stay Cool: a new game of four, one whole round-1 turn (4 written, 6 verbal) to its score.
+STAYCOOL_TURN = "\n".join(
+    ["press DOWN", "press GO", "press GO", "press UP", "press GO", "press C"]
+    + ["press A"] * 4
+    + ["press B"] * 6
+    + ["wait 60000", "mem", "wait 61000", "mem", "state"]
+)
+# Scattergories: a new game of three, the list, the die, a whole 3-minute round, points.
+SCATTERGORIES_ROUND = "\n".join(
+    ["press DOWN", "press DOWN", "press GO", "press GO", "press UP", "press GO"]
+    + ["press B", "press B", "press B", "wait 90000", "mem", "wait 90000", "press B", "mem"]
+    + ["state"]
+)
+
 # One game from the menu to a win and back: the unit of a long evening.
 EVENING_GAME = "\n".join(SAYWHEN_GAME.strip().splitlines()[:-2]) + "\npress A\nwait 100\nmem\n"
 
@@ -126,6 +140,16 @@ def main():
         sys.exit("the Say When! game did not end in a win:\n" + out[-3000:])
     sw_mem = int(re.findall(r"mem alloc=(\d+)", out)[-1])
     sw_need = smallest_heap(SAYWHEN_GAME)
+    games = []
+    for title, script in (
+        ("Stay Cool, a turn", STAYCOOL_TURN),
+        ("Scattergories, a round", SCATTERGORIES_ROUND),
+    ):
+        ok, out = run(script, MPY_HEAP)
+        if not ok:
+            sys.exit("%s failed:\n%s" % (title, out[-3000:]))
+        peak = max(int(m) for m in re.findall(r"mem alloc=(\d+)", out))
+        games.append((title, peak, smallest_heap(script)))
     ok, out = run(EVENING_GAME * 50, MPY_HEAP)
     evening = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     if not ok or len(evening) != 50 or out.count("tone win") != 50:
@@ -140,6 +164,13 @@ def main():
         ("e-ink refreshes in the walk (after reboot)", "%d partial, %d full" % (partial, full)),
         ("Say When!: heap in use at the win", "%.1f KB" % (sw_mem / 1024)),
         ("Say When!: smallest heap for a whole game", "%s KB (cap %s)" % (sw_need, MPY_HEAP)),
+        *[
+            (
+                "%s: heap in use / smallest heap" % title,
+                "%.1f KB / %s KB (cap %s)" % (peak / 1024, need_kb, MPY_HEAP),
+            )
+            for title, peak, need_kb in games
+        ],
         (
             "a long evening: 50 games, heap after each",
             "%.1f to %.1f KB (%+d bytes from game 2 to 50)"
