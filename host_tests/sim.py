@@ -8,15 +8,18 @@ from mpenv import run_mp
 class Sim:
     """One simulated device whose saved state lives in `state_dir` across runs."""
 
-    def __init__(self, state_dir, start=None, env=None):
+    def __init__(self, state_dir, start=None, env=None, seed=None):
         self.state_dir = str(state_dir)
         self.start = start
         self.env = env
+        self.seed = seed
 
     def run(self, script):
         args = ["-m", "headless", "--state", self.state_dir]
         if self.start is not None:
             args += ["--start", str(self.start)]
+        if self.seed is not None:
+            args += ["--seed", str(self.seed)]
         proc = run_mp(args, stdin=script + "\n", env=self.env)
         if proc.returncode != 0 or "error:" in proc.stdout:
             raise AssertionError(

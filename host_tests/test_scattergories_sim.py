@@ -3,8 +3,8 @@
 import json
 import sys
 
-from mpenv import ROOT, run_mp
-from sim import Output
+from mpenv import ROOT
+from sim import Sim as SharedSim
 
 sys.path.insert(0, str(ROOT / "firmware"))
 import ticks  # noqa: E402
@@ -19,22 +19,8 @@ TIME_UP = "wait 180000\npress B\n"  # the whole timer, then on to the points
 NAMES = ["Alex", "Sam", "Robin"]
 
 
-class Sim:
-    """One simulated device (its saved state in `state_dir`), booted with --seed."""
-
-    def __init__(self, state_dir, seed=1):
-        self.state_dir = str(state_dir)
-        self.seed = seed
-
-    def run(self, script):
-        args = ["-m", "headless", "--state", self.state_dir, "--seed", str(self.seed)]
-        proc = run_mp(args, stdin=script + "\n")
-        if proc.returncode != 0 or "error:" in proc.stdout:
-            raise AssertionError(
-                "headless simulator failed (exit %d)\n--- stdout\n%s\n--- stderr\n%s"
-                % (proc.returncode, proc.stdout[-4000:], proc.stderr[-4000:])
-            )
-        return Output(proc.stdout)
+def Sim(state_dir, seed=1):  # noqa: N802 - the shared driver, booted with --seed
+    return SharedSim(state_dir, seed=seed)
 
 
 def points(values):
