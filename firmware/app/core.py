@@ -206,6 +206,15 @@ class App:
             self.save_session()
         self._next = "game"
 
+    def finish(self):
+        """A game that is over: forgotten, and back to the menu."""
+        self.end_session()
+        self.home()
+
+    def again(self):
+        """The same game again, with the same teams or players, from zero."""
+        self.play(self.session["game"], self.session["names"])
+
     def _switch(self, notice=None, power_on=False):
         """Changes phase between the menu and a game, once the handler that asked for it
         has returned: every screen and every module of the old phase is let go before the

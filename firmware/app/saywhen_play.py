@@ -495,10 +495,9 @@ class Win(GameScreen):
         if kind != "press":
             return
         if b == "A":
-            app.end_session()
-            app.home(now)
+            app.finish()
         elif b == "B":
-            app.play("saywhen", app.session["names"])  # again, the same teams
+            app.again()
         elif b == "C" and self.game.can_undo():
             self.game.undo()
             go_on(app, self.game, now)

@@ -252,10 +252,9 @@ class Win(GameScreen):
         if kind != "press":
             return
         if b == "A":
-            app.end_session()
-            app.home(now)
+            app.finish()
         elif b == "B":
-            app.play("scattergories", app.session["names"])  # again, the same players
+            app.again()
         elif b == "C":
             self.game.reopen_round()
             go_on(app, self.game, now)

@@ -201,10 +201,9 @@ class Win(GameScreen):
         if kind != "press":
             return
         if b == "A":
-            app.end_session()
-            app.home(now)
+            app.finish()
         elif b == "B":
-            app.play("staycool", app.session["names"])  # again, the same players
+            app.again()
         elif b == "C":
             app.push(Scores(self.game), now)
 
