@@ -143,22 +143,29 @@ class Device:
 
     def apply(self):
         effects = self.app.effects
+        saves = None  # key -> data: a file saved twice in one step is written once
         for fx in effects:
             kind = fx[0]
             if kind == "tone":
                 self.board.tone(fx[1], fx[2])
             elif kind == "save":
-                try:
-                    self.store.save(fx[1], fx[2])
-                except OSError:  # flash full or failing: play on, and say so by ear
-                    self.board.tone("error", 2)
+                if saves is None:
+                    saves = {}
+                saves[fx[1]] = fx[2]
             elif kind == "delete":
+                if saves:
+                    saves.pop(fx[1], None)
                 self.store.delete(fx[1])
             elif kind == "config":
                 self.configure()
             elif kind == "sleep":
                 self.sleep_pending = True  # once the Sleeping screen is on the glass
         del effects[:]
+        for key in saves or ():  # each write stalls the RP2040 for tens of ms
+            try:
+                self.store.save(key, saves[key])
+            except OSError:  # flash full or failing: play on, and say so by ear
+                self.board.tone("error", 2)
 
     def render(self):
         """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full."""

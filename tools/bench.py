@@ -4,6 +4,7 @@ Benchmarks print figures; tests check behaviour. Heap figures are for the 64-bit
 port, where objects take about twice the bytes they take on a 32-bit Pico.
 """
 
+import json
 import os
 import re
 import sys
@@ -115,6 +116,18 @@ def run(script, heap):
     return ok, proc.stdout
 
 
+def measure_timing():
+    """One Stay Cool turn through runner.py and the SSD1680 driver on a virtual clock
+    (host_tests/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
+    code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r)))" % (
+        tempfile.mkdtemp()
+    )
+    proc = run_mp(["-c", code], heap_size="256K", extra_paths=[ROOT / "host_tests" / "unix"])
+    if proc.returncode != 0:
+        sys.exit("timing run failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 def smallest_heap(script, lo=8, hi=512):
     """The smallest heap (KB) in which the script runs to the end, by bisection."""
     if not run(script, "%dK" % hi)[0]:
@@ -150,6 +163,7 @@ def main():
             sys.exit("%s failed:\n%s" % (title, out[-3000:]))
         peak = max(int(m) for m in re.findall(r"mem alloc=(\d+)", out))
         games.append((title, peak, smallest_heap(script)))
+    timing = measure_timing()
     ok, out = run(EVENING_GAME * 50, MPY_HEAP)
     evening = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     if not ok or len(evening) != 50 or out.count("tone win") != 50:
@@ -175,6 +189,18 @@ def main():
             "a long evening: 50 games, heap after each",
             "%.1f to %.1f KB (%+d bytes from game 2 to 50)"
             % (min(after_games) / 1024, max(after_games) / 1024, growth),
+        ),
+        (
+            "Stay Cool turn on the virtual clock: end buzzer late by",
+            "%d ms (SPI 10 MHz, BUSY, 30 ms flash writes charged)" % timing["end_lateness_ms"][0],
+        ),
+        (
+            "  worst ring-frame lateness while the sand runs",
+            "%d ms" % timing["turn_frame_lateness_ms"],
+        ),
+        (
+            "  worst ring-frame lateness otherwise (saves at turn end)",
+            "%d ms" % timing["other_frame_lateness_ms"],
         ),
         ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),
     ]

@@ -1,0 +1,15 @@
+# heap: 256K (a whole device, its panel model and a virtual clock in one process)
+# Timing on the virtual clock (vclock.py, timing_run.py): SPI bytes, BUSY and flash writes
+# take the time they take on a Pico; the end of a turn must still sound on time.
+import timing_run
+
+
+def test_end_of_turn_sounds_on_time_and_ring_frames_keep_their_rhythm():
+    r = timing_run.measure("/tmp/scanner-timing")
+    assert r["turn_ended"] and len(r["end_lateness_ms"]) == 1, r
+    assert 0 <= r["end_lateness_ms"][0] <= 5, r  # within 5 ms of when the sand ran out
+    assert r["frames"] > 2500  # 25 a second for two minutes and more
+    assert r["turn_frame_lateness_ms"] <= 5, r  # no SPI write or refresh holds a frame up
+    assert r["saves_during_turn"] == [], r  # nothing written to flash while the sand runs
+    assert r["refreshes"][0] > 3  # the e-ink did refresh while the sand ran
+    assert r["longest_spi_write"] <= 1184  # under 1 ms at 10 MHz
