@@ -34,6 +34,9 @@ $(VENV)/.installed: requirements-dev.txt
 
 # The .mpy build: what `make flash` copies. main.py stays source (the board runs main.py).
 build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/decks
+	@# A module whose source is gone must not linger in the build (make flash copies it all).
+	@for f in $$(find build/mpy -name '*.mpy'); do src=$${f#build/mpy/}; \
+	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done
 
 # The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
 content: build/decks/.built
