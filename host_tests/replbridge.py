@@ -12,28 +12,51 @@ import select
 import signal
 import socket
 import sys
+import termios
 import threading
 import time
 import tty
 
 
 class ReplBridge:
-    def __init__(self, micropython, flash_dir, env=None, heap="256K"):
+    def __init__(self, micropython, flash_dir, env=None, heap="256K", args=(), restart=False):
         self.flash_dir = str(flash_dir)
+        self.command = [micropython, "-X", "heapsize=" + heap, *args]
+        self.env = env or os.environ
+        self.restart = restart  # boot the "board" again when its process ends (a reset)
+        self.boots = 0
         self.server = socket.socket()
         self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.server.bind(("127.0.0.1", 0))
         self.server.listen(1)
         self.port = self.server.getsockname()[1]
         self.url = "socket://127.0.0.1:%d" % self.port
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: the "board"
-            os.chdir(self.flash_dir)
-            os.execvpe(micropython, [micropython, "-X", "heapsize=" + heap], env or os.environ)
-        tty.setraw(self.fd)
+        self._boot()
         self._stop = False
         self._thread = threading.Thread(target=self._serve, daemon=True)
         self._thread.start()
+
+    def _boot(self):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the "board"
+            os.chdir(self.flash_dir)
+            os.execvpe(self.command[0], self.command, self.env)
+        tty.setraw(self.fd)
+        # But Ctrl-C still interrupts running code, as a board's USB driver makes it: the
+        # unix port only hears it as SIGINT. (Its REPL turns ISIG off while reading.)
+        attrs = termios.tcgetattr(self.fd)
+        attrs[3] |= termios.ISIG
+        termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+        self.boots += 1
+
+    def _board_ended(self):
+        """The process is gone: a reset. Boots it again, or stops the bridge."""
+        os.close(self.fd)
+        os.waitpid(self.pid, 0)
+        if self.restart and not self._stop:
+            self._boot()
+        else:
+            self._stop = True
 
     def _serve(self):
         while not self._stop:
@@ -57,7 +80,7 @@ class ReplBridge:
             try:
                 data = os.read(self.fd, 4096)
             except OSError:
-                self._stop = True
+                self._board_ended()
                 return
             if client is not None and data:
                 client.sendall(data)  # noqa: the caller handles a client gone
@@ -68,8 +91,8 @@ class ReplBridge:
             if self.fd in ready:
                 try:
                     data = os.read(self.fd, 4096)
-                except OSError:  # the REPL ended
-                    self._stop = True
+                except OSError:  # the REPL ended: the board was reset
+                    self._board_ended()
                     return
                 client.sendall(data)
             if client in ready:

@@ -106,3 +106,27 @@ def test_flash_without_a_board_says_so(tmp_path):
     proc = make_flash("socket://127.0.0.1:9")  # nothing listens on the discard port
     assert proc.returncode != 0
     assert "No board answered" in proc.stderr
+
+
+def test_flash_onto_a_board_whose_watchdog_runs(tmp_path):
+    """The game feeds a watchdog that cannot be stopped; mpremote's Ctrl-C stops the game,
+    so the watchdog would reset the board 8 s into the copy, which takes far longer. make
+    flash resets it into maintenance first, and the copy completes."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    build = tmp_path / "build"
+    shutil.copytree(ROOT / "build" / "mpy", build)
+    for big in ("decks", "fonts/huge.bin"):
+        path = build / "firmware" / big
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+    env = dict(os.environ, MICROPYPATH=".frozen:" + str(flash))
+    boot = str(ROOT / "host_tests" / "standin_boot.py")
+    bridge = ReplBridge(micropython(), flash, env=env, args=["-i", boot], restart=True)
+    try:
+        proc = make_flash(bridge.url, build)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert (flash / "board.mpy").is_file() and (flash / "manifest.json").is_file()
+        assert not (flash / "maintenance").exists()
+        assert bridge.boots >= 3  # reset into maintenance, then reset into the game
+    finally:
+        bridge.close()

@@ -11,7 +11,7 @@
    file), removes files the build no longer has, records the board in `board.txt`.
 5. Removes the flag and resets into the game.
 A socket:// PORT (the unix port on a loopback socket, for testing) is driven with
-mpremote's `resume` and never reset: a soft reset would end the unix port's REPL.
+mpremote's `resume`: a soft reset would end the unix port's REPL.
 """
 
 import argparse
@@ -62,10 +62,10 @@ class Board:
         return self.run(["exec", code]).stdout
 
     def reset(self):
-        if self.simulated:
-            return
+        """A hard reset: it also stops a running watchdog. A simulated board may not know
+        machine.reset(); then nothing happens."""
         self.run(["reset"], check=False)
-        time.sleep(3)  # USB comes back after the reboot
+        time.sleep(1 if self.simulated else 3)  # USB comes back after the reboot
 
 
 def explain(output, port):
@@ -163,11 +163,8 @@ def flash(board_name, port, build):
         "copied %d of %d files (%d unchanged, %d removed) for %s"
         % (len(changed), len(wanted), len(wanted) - len(changed), len(stale), board_name)
     )
-    if board.simulated:
-        print("a simulated board is not reset: start it again to boot the new firmware")
-    else:
-        board.reset()
-        print("reset: the board boots into the game")
+    board.reset()
+    print("reset: the board boots into the game")
 
 
 def main(argv=None):
