@@ -6,7 +6,8 @@ Badger on battery) does so in `hold_power()`, before anything else, maintenance 
 
 The game runs under the RP2040's watchdog (8 s; the button task feeds it every 10 ms, and
 the e-ink driver yields while the panel is busy, so a refresh never starves it): a hung
-task resets the board, which then goes straight back into the saved game.
+task resets the board, which then goes straight back into the saved game. So does an
+error that escapes the loop (even a MemoryError): the board resets at once and resumes.
 
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
@@ -19,6 +20,7 @@ import os
 import board
 
 FLAG = "maintenance"
+RESCUE = "rescue"  # written before a reset that an error forced: boot back into the game
 WATCHDOG_MS = 8000  # the RP2040's longest is 8388 ms
 
 
@@ -49,7 +51,35 @@ def main():
     from shell import Device
     from store import Store
 
-    run(Device(hw, Store(hw.state_dir)))
+    try:
+        import machine
+
+        rescued = machine.reset_cause() == machine.WDT_RESET
+    except (ImportError, AttributeError):
+        machine = None  # the PC (make sim): no watchdog
+        rescued = False
+    try:
+        os.remove(RESCUE)
+        rescued = True
+    except OSError:
+        pass
+    dev = Device(hw, Store(hw.state_dir), resume=rescued)
+    if machine is not None:
+        hw.watchdog = machine.WDT(timeout=WATCHDOG_MS)  # from here on, fed every 10 ms
+    try:
+        run(dev)
+    except Exception as e:  # noqa: BLE001 - whatever broke, the table gets its game back
+        if machine is None:
+            raise
+        import sys
+
+        sys.print_exception(e)
+        try:
+            open(RESCUE, "w").close()  # every step is saved: straight back into it
+        except OSError:
+            pass
+        machine.reset()
 
 
-main()
+if __name__ == "__main__":  # run as the board's main.py (tests import it)
+    main()

@@ -123,9 +123,92 @@ def test_maintenance_boot_never_starts_the_watchdog():
     open("maintenance", "w").close()
     try:
         sys.modules.pop("main", None)
-        import main  # noqa: F401 - runs the boot
+        import main
+
+        main.main()
     finally:
         os.remove("maintenance")
         sys.modules.pop("machine", None)
         sys.modules.pop("main", None)
     assert made == []
+
+
+def test_an_error_that_escapes_resets_into_the_game():
+    """Whatever breaks the loop (a MemoryError, say), main.py resets the board at once and
+    the next boot goes straight back into the saved game."""
+    unload(BOOT)
+    saved_game()
+    resets = []
+
+    class Machine:
+        WDT_RESET = 3
+
+        @staticmethod
+        def reset_cause():
+            return 1  # power on
+
+        @staticmethod
+        def reset():
+            resets.append(1)
+
+        class WDT:
+            def __init__(self, timeout):
+                started.append(timeout)
+
+            def feed(self):
+                pass
+
+    started = []
+
+    class Broken(HostBoard):
+        async def until_stopped(self):
+            raise MemoryError("memory allocation failed")
+
+    class BoardModule:
+        @staticmethod
+        def build():
+            return Broken(STATE)
+
+    sys.modules["machine"] = Machine
+    sys.modules["board"] = BoardModule
+    here = os.getcwd()
+    os.chdir(STATE)
+    try:
+        sys.modules.pop("main", None)
+        import main
+
+        main.main()
+        assert started == [8000]  # a game boot starts the watchdog (8 s)
+        assert resets == [1]
+        os.stat(main.RESCUE)  # the marker for the next boot
+        booted = []
+
+        class Watching(HostBoard):
+            async def until_stopped(self):
+                booted.append(dev_screen())
+
+        def dev_screen():
+            return sys.modules["shell"].__dict__.get("_last_screen")
+
+        import shell
+
+        plain_init = shell.Device.__init__
+
+        def init(self, *a, **k):
+            plain_init(self, *a, **k)
+            shell._last_screen = self.app.screen.name
+
+        shell.Device.__init__ = init
+        BoardModule.build = staticmethod(lambda: Watching(STATE))
+        main.main()
+        assert booted == ["saywhen"]  # the game itself, not the resume question
+        try:
+            os.stat(main.RESCUE)
+            raise AssertionError("the rescue marker is used once")
+        except OSError:
+            pass
+    finally:
+        os.chdir(here)
+        sys.modules.pop("machine", None)
+        sys.modules.pop("main", None)
+        sys.modules.pop("board", None)
