@@ -4,6 +4,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -36,6 +37,7 @@ def test_make_sim_draws_the_menu_and_takes_keys(tmp_path, mpy_mode):
         stdout=slave,
         stderr=slave,
         cwd=tmp_path,  # the simulator keeps its state in ./sim-state
+        start_new_session=True,  # its own process group: nothing outlives the test
         # The same code as the rest of this run: sources, or the .mpy build with --mpy.
         env={**os.environ, "SIM_STATE": str(tmp_path / "state"), "SCANNER_MPY": mode},
     )
@@ -52,6 +54,6 @@ def test_make_sim_draws_the_menu_and_takes_keys(tmp_path, mpy_mode):
         proc.wait(timeout=10)
     finally:
         if proc.poll() is None:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)  # the front end and its MicroPython
         os.close(master)
     assert proc.returncode == 0
