@@ -20,7 +20,6 @@ import os
 import board
 
 FLAG = "maintenance"
-RESCUE = "rescue"  # written before a reset that an error forced: boot back into the game
 WATCHDOG_MS = 8000  # the RP2040's longest is 8388 ms
 
 
@@ -48,7 +47,7 @@ def main():
     hw = board.build()
     from runner import run
 
-    from shell import Device
+    from shell import RESUME_FILE, Device
     from store import Store
 
     try:
@@ -59,7 +58,7 @@ def main():
         machine = None  # the PC (make sim): no watchdog
         rescued = False
     try:
-        os.remove(RESCUE)
+        os.remove(RESUME_FILE)
         rescued = True
     except OSError:
         pass
@@ -75,7 +74,7 @@ def main():
 
         sys.print_exception(e)
         try:
-            open(RESCUE, "w").close()  # every step is saved: straight back into it
+            open(RESUME_FILE, "w").close()  # every step is saved: straight back into it
         except OSError:
             pass
         machine.reset()

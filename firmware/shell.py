@@ -18,6 +18,9 @@ from app.gfx import Gfx
 from app.session import clean_session
 
 POLL_MS = 10
+# A file whose presence at boot means "straight back into the saved game, no question":
+# written before a reset an error forced (main.py) or a Badger switching itself off.
+RESUME_FILE = "rescue"
 FONTS = ("small", "body", "bold", "large", "title")  # "huge" opens when a game needs it
 BATTERY_EVERY_MS = 60_000
 

@@ -86,10 +86,23 @@ def _badger(DeviceBoard):
             self._enable(0)
 
         def sleep(self):
-            """Idle sleep the Badger's way: switched off (on battery the next press boots
-            it into the saved game); on USB it stays on, so it waits for a press."""
+            """Idle sleep the Badger's way: switched off. On battery the next press boots
+            it, and the marker main.py reads takes it straight back into the saved game;
+            on USB it stays on, so it waits for a press (and the marker goes)."""
+            import os
+
+            from shell import RESUME_FILE
+
+            try:
+                open(RESUME_FILE, "w").close()
+            except OSError:
+                pass
             self.power_off()
             self.sleep_until_press()
+            try:
+                os.remove(RESUME_FILE)
+            except OSError:
+                pass
 
         def power_on(self):
             self._enable(1)

@@ -158,3 +158,36 @@ def test_pico_board_sleeps_lightly_until_a_button():
     assert b.ring.np.frames[-1] == bytes(48)  # dark while asleep
     assert fake.sleeps == [100] * 5
     assert b.buttons() == 1 << 5
+
+
+def test_badger_sleeps_by_switching_off_and_wakes_into_the_game():
+    import os
+
+    from shell import RESUME_FILE
+
+    fake = FakeMachine()
+    fake.install()
+    try:
+        b = load_board("badger2040w").build()
+        marked = []
+        plain_off = b.power_off
+
+        def power_off():
+            try:
+                os.stat(RESUME_FILE)
+                marked.append(True)  # on battery the board would die right here
+            except OSError:
+                marked.append(False)
+            plain_off()
+
+        b.power_off = power_off
+        fake.wake_after = (3, 12, 1)  # on USB it runs on: A pressed (pull-down) wakes it
+        b.sleep()
+    finally:
+        FakeMachine.remove()
+    assert marked == [True]  # the waking boot goes straight back into the saved game
+    try:
+        os.stat(RESUME_FILE)
+        raise AssertionError("the marker stays only while the board is off")
+    except OSError:
+        pass

@@ -180,7 +180,7 @@ def test_an_error_that_escapes_resets_into_the_game():
         main.main()
         assert started == [8000]  # a game boot starts the watchdog (8 s)
         assert resets == [1]
-        os.stat(main.RESCUE)  # the marker for the next boot
+        os.stat(sys.modules["shell"].RESUME_FILE)  # the marker for the next boot
         booted = []
 
         class Watching(HostBoard):
@@ -203,7 +203,7 @@ def test_an_error_that_escapes_resets_into_the_game():
         main.main()
         assert booted == ["saywhen"]  # the game itself, not the resume question
         try:
-            os.stat(main.RESCUE)
+            os.stat(sys.modules["shell"].RESUME_FILE)
             raise AssertionError("the rescue marker is used once")
         except OSError:
             pass
