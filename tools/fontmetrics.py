@@ -1,12 +1,11 @@
-"""The firmware's bitmap fonts, measured in CPython: widths, and the firmware's own word
-wrap (app/layout.py), so the content compiler knows how many lines a question takes."""
+"""The firmware's bitmap fonts, measured in CPython: widths and word wrap.
+
+The wrap is the same algorithm as firmware/app/gfx.py's Gfx.wrap, so the content compiler
+knows exactly how many lines a question takes on the device.
+"""
 
 import struct
-import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
-from app.layout import wrap  # noqa: E402
 
 FONTS = Path(__file__).resolve().parent.parent / "firmware" / "fonts"
 
@@ -28,4 +27,21 @@ class FontMetrics:
         return sum(self.widths.get(ord(ch), fallback) for ch in text)
 
     def wrap(self, text, width):
-        return wrap(text, self.width, width)
+        lines, line = [], ""
+        for word in text.split():
+            trial = word if not line else line + " " + word
+            if self.width(trial) <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while self.width(word) > width:
+                cut = len(word) - 1
+                while cut > 1 and self.width(word[:cut]) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        if line:
+            lines.append(line)
+        return lines

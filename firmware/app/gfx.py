@@ -9,8 +9,6 @@ Buttons A, B and C sit under the bottom edge: `labels()` writes their meaning ab
 import framebuf
 from micropython import const
 
-from app import layout
-
 W = const(296)
 H = const(128)
 FOOTER = const(15)  # the label strip above buttons A, B, C
@@ -92,7 +90,26 @@ class Gfx:
 
     def wrap(self, s, font, width):
         """Splits `s` into lines of at most `width` pixels, breaking at spaces."""
-        return layout.wrap(s, self.font(font).width, width)
+        f = self.font(font)
+        lines = []
+        line = ""
+        for word in s.split():
+            trial = word if not line else line + " " + word
+            if f.width(trial) <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while f.width(word) > width:  # a word longer than the line: split it
+                cut = len(word) - 1
+                while cut > 1 and f.width(word[:cut]) > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        if line:
+            lines.append(line)
+        return lines
 
     def header(self, title, right=""):
         """A black bar across the top with the title in white; returns its height."""
