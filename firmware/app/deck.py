@@ -52,15 +52,20 @@ class Deck:
             raise DeckError("%s deck is cut short or has extra bytes" % name)
         self.checksum = index_crc  # identifies this edition of the deck
 
-    def card(self, i):
-        """The fields of card i, as a list of strings."""
+    def _entry(self, i):
+        """Card i's (length, crc32), with the file placed at the card's first byte."""
         if not 0 <= i < self.count:
             raise DeckError("%s deck has no card %d" % (self.name, i))
         f = self._f
         f.seek(_HEAD_SIZE + i * _ENTRY_SIZE)
         offset, length, crc = struct.unpack(_ENTRY, f.read(_ENTRY_SIZE))
         f.seek(offset)
-        data = f.read(length)
+        return length, crc
+
+    def card(self, i):
+        """The fields of card i, as a list of strings."""
+        length, crc = self._entry(i)
+        data = self._f.read(length)
         if len(data) != length or binascii.crc32(data) & 0xFFFFFFFF != crc:
             raise DeckError("%s deck: card %d is damaged" % (self.name, i + 1))
         return str(data, "utf-8").split(_SEP)
@@ -70,12 +75,8 @@ class Deck:
         the card has. The record is read in small pieces and only those fields are kept, so
         a long card (a Stay Cool verbal card is 41 fields) needs no large block of a
         fragmented heap; its checksum is still checked."""
-        if not 0 <= i < self.count:
-            raise DeckError("%s deck has no card %d" % (self.name, i))
+        length, crc = self._entry(i)
         f = self._f
-        f.seek(_HEAD_SIZE + i * _ENTRY_SIZE)
-        offset, length, crc = struct.unpack(_ENTRY, f.read(_ENTRY_SIZE))
-        f.seek(offset)
         out, part, field, done, check = [], b"", 0, 0, 0
         while done < length:
             chunk = f.read(min(_CHUNK, length - done))

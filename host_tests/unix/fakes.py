@@ -57,7 +57,20 @@ class FakeSPI:
         return max(self.writes) * 8 * 1_000_000 // self.baudrate
 
 
-class SSD1680Model:
+class ChipModel:
+    """What every chip model does with its pins: DC and CS as levels, and a reset pulse
+    when RST goes low (each model says in reset_pulse() what a reset does to it)."""
+
+    def pin(self, name, level):
+        if name == "dc":
+            self.dc = level
+        elif name == "cs":
+            self.cs = level
+        elif name == "rst" and level == 0:
+            self.reset_pulse()
+
+
+class SSD1680Model(ChipModel):
     """What an SSD1680 does with its command stream, as far as the picture goes: the RAM
     address counter (window, counting mode), both RAMs, the RAM inversion option, the LUT,
     reset, deep sleep and BUSY. RAM: 296 rows (Y) of 16 bytes (X), MSB = lowest X.
@@ -103,15 +116,13 @@ class SSD1680Model:
             return 1
         return 0
 
+    def reset_pulse(self):
+        self.end()
+        self.por()
+
     def on_bus(self, kind, a, b):
         if kind == "pin":
-            if a == "dc":
-                self.dc = b
-            elif a == "cs":
-                self.cs = b
-            elif a == "rst" and b == 0:
-                self.end()
-                self.por()
+            self.pin(a, b)
             return
         if self.cs:
             return  # not selected
@@ -355,7 +366,7 @@ def _reversed_bits(b):
 REVERSED = bytes(_reversed_bits(b) for b in range(256))
 
 
-class UC8151Model:
+class UC8151Model(ChipModel):
     """What a UC8151 does with its command stream, as far as the picture goes: the panel
     setting (resolution, colour mode, waveform source, gate and source scan directions),
     the five waveform registers, power on and off, the data polarity (CDI), the RAM as
@@ -422,18 +433,16 @@ class UC8151Model:
             return 0
         return 1
 
+    def reset_pulse(self):
+        self.end()
+        if self.sleeping:
+            self._ram_fb.fill(1)  # lost in deep sleep: all ink, should it show
+        self.por()
+        self.busy_left = self.busy_reads
+
     def on_bus(self, kind, a, b):
         if kind == "pin":
-            if a == "dc":
-                self.dc = b
-            elif a == "cs":
-                self.cs = b
-            elif a == "rst" and b == 0:
-                self.end()
-                if self.sleeping:
-                    self._ram_fb.fill(1)  # lost in deep sleep: all ink, should it show
-                self.por()
-                self.busy_left = self.busy_reads
+            self.pin(a, b)
             return
         if self.cs:
             return  # not selected
