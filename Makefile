@@ -9,6 +9,7 @@ MPY_FLAGS := -O2
 
 FIRMWARE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
 MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py,$(FIRMWARE_PY)))
+NAMES_MPY := build/mpy/firmware/names.mpy
 DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 
@@ -33,10 +34,17 @@ $(VENV)/.installed: requirements-dev.txt
 	touch $@
 
 # The .mpy build: what `make flash` copies. main.py stays source (the board runs main.py).
-build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/decks
+build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/decks \
+		$(NAMES_MPY)
 	@# A module whose source is gone must not linger in the build (make flash copies it all).
-	@for f in $$(find build/mpy -name '*.mpy'); do src=$${f#build/mpy/}; \
+	@for f in $$(find build/mpy -name '*.mpy' ! -path $(NAMES_MPY)); do src=$${f#build/mpy/}; \
 	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done
+
+# Every name the firmware's modules use, interned at boot (tools/names.py says why).
+$(NAMES_MPY): $(filter build/mpy/firmware/%,$(MPY_OUT)) tools/names.py
+	$(BIN)/python tools/names.py build/mpy/firmware build/gen/names.py
+	$(MPY_CROSS) $(MPY_FLAGS) -s names.py -o $@ build/gen/names.py
+	$(BIN)/python tools/names.py --check build/mpy/firmware
 
 # The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
 content: build/decks/.built

@@ -25,26 +25,25 @@ FONTS = ("small", "body", "bold", "large", "title")  # "huge" opens when a game 
 BATTERY_EVERY_MS = 60_000
 
 
-# The menu phase's screens: all of them are visited sooner or later in an evening.
-MENU_MODULES = ("app.menu", "app.widgets", "app.dialogs", "app.players", "app.selftest")
+def intern_names():
+    """Loads `names` once at boot, and lets it go again at once.
 
-
-def warm_up(names=MENU_MODULES):
-    """Imports the menu's modules once at boot, and lets each go again at once.
-
-    Loading a module interns its names as qstrs, for good. Doing it here puts those qstr
-    pools into a heap that is still in one piece, instead of needing a fresh pool hours
-    later (the first visit to a setup screen), when the heap may be too fragmented to give
-    one. A game's modules are interned when it first starts, right after the phase change
-    has collected the heap. One module at a time: no more heap than the menu uses."""
+    Loading a module interns its names as qstrs, for good, in pools that double in size
+    when full. `names` (tools/names.py writes it into the .mpy build) holds every name the
+    firmware uses: loading it here puts all the pools an evening needs into a heap still in
+    one piece, instead of a game's first start needing a fresh pool (7 KB in one piece)
+    when the heap may be too cut up to give one. Running from sources there is no such
+    module, and the heap is bigger."""
     import sys
 
     from app.core import unload
 
     keep = set(sys.modules)
-    for name in names:
-        __import__(name)
-        unload(keep)
+    try:
+        import names  # noqa: F401
+    except ImportError:
+        return
+    unload(keep)
 
 
 def deck_opener(folder):
@@ -81,6 +80,7 @@ def font_opener(folder):
 
 class Device:
     def __init__(self, board, store, seed=None, resume=False):
+        intern_names()  # first: the pools at the bottom of the heap
         self.board = board
         self.store = store
         notes = []
@@ -94,7 +94,6 @@ class Device:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")
         played, _ = store.load("played")
-        warm_up()
         self.gfx = Gfx(font_opener(board.fonts))
         for name in FONTS:  # all opened now, in one piece (a bad install shows at boot)
             self.gfx.font(name)

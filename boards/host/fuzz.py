@@ -19,6 +19,8 @@ import gc
 import io
 import sys
 
+import micropython
+
 import ticks
 from app import catalog
 from app.core import unload
@@ -193,6 +195,9 @@ def main(argv):
         print("FAIL seed=%d event=%d game=%s" % (seed, f.events, game))
         print(buf.getvalue())
         print("last events:", f.recent)
+        if isinstance(e, MemoryError):
+            gc.collect()
+            micropython.mem_info(1)  # how fragmented: the free total and the largest hole
         sys.exit(1)
     print("ok game=%s seed=%d events=%d lowest free heap=%d" % (game, seed, f.events, low))
 
