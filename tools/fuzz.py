@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
-from mpenv import MPY_HEAP, micropython, mp_env  # noqa: E402
+from mpenv import MPY_HEAP, device_layout, micropython  # noqa: E402
 
 
 def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
@@ -23,10 +23,13 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
         state = state_dir or tmp
         carry = []
         cuts = 0
+        cwd, env = device_layout()
         while True:
             args = [micropython(), "-X", "heapsize=" + heap, "-m", "fuzz", game]
             args += [str(seed), str(events), state, *carry]
-            proc = subprocess.run(args, capture_output=True, text=True, env=mp_env(), timeout=3600)
+            proc = subprocess.run(
+                args, capture_output=True, text=True, cwd=cwd, env=env, timeout=3600
+            )
             out = proc.stdout + proc.stderr
             cut = [line for line in out.splitlines() if line.startswith("POWERCUT ")]
             if proc.returncode == 3 and cut:

@@ -70,7 +70,14 @@ def _dotted(name):
     return all(p.isidentifier() and not keyword.iskeyword(p) for p in name.split("."))
 
 
-def source(names):
+def module_paths(folder):
+    """Where each module sits on a board ("app/menu.mpy"): importing it interns that too."""
+    return sorted(
+        str(p.relative_to(folder)) for p in Path(folder).rglob("*.mpy") if p.stem != MODULE
+    )
+
+
+def source(names, paths=()):
     reads, constants = [], []
     for name in names:
         if _dotted(name) and "." in name:  # a module or file name ("app.menu", "menu.py")
@@ -86,6 +93,11 @@ def source(names):
         + "    return [\n"
         + "".join(constants)
         + "    ]\n"
+        + "\n\n# Longer strings are not interned by the compiler: hasattr() interns them.\n"
+        + "for _path in (\n"
+        + "".join("    %r,\n" % p for p in paths)
+        + "):\n"
+        + "    hasattr(None, _path)\n"
     )
 
 
@@ -93,8 +105,9 @@ def main(argv):
     folder, out = Path(argv[1]), Path(argv[2])
     names = firmware_names(folder)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(source(names))
-    print("%s: %d names" % (out, len(names)))
+    paths = module_paths(folder)
+    out.write_text(source(names, paths))
+    print("%s: %d names, %d module paths" % (out, len(names), len(paths)))
     return 0
 
 

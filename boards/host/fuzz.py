@@ -15,6 +15,7 @@ board starts with an empty heap, so the driver (tools/fuzz.py) boots a fresh pro
 which carries on from the saved state with the same random stream.
 """
 
+import boot  # noqa: F401, I001 - first, as on a board: the names into an empty heap
 import gc
 import io
 import sys

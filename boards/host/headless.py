@@ -20,6 +20,7 @@ a power cut: the device starts again from what it saved.
 Tones are printed as `tone NAME` when they play. Errors print `error: ...` and go on.
 """
 
+import boot  # noqa: F401, I001 - first, as on a board: the names into an empty heap
 import gc
 import json
 import sys

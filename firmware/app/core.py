@@ -74,6 +74,16 @@ def unload(keep):
     gc.collect()
 
 
+def load_part(name, parts):
+    """The module app.<name>, one of a game's `parts` (the modules its screens live in),
+    imported once every other part has been let go: a game's screens all at once would
+    crowd a Pico's heap, one part at a time does not."""
+    loaded = ["app." + p for p in parts if p != name and "app." + p in sys.modules]
+    if loaded:
+        unload([m for m in sys.modules if m not in loaded])
+    return __import__("app." + name, None, None, ("_",))
+
+
 class Screen:
     """One screen of the device. Subclasses override what they need."""
 
@@ -103,6 +113,18 @@ class Screen:
 
     def state(self):
         return {}
+
+
+class Next(Screen):
+    """Stands in for the screen `make(*args)` gives, for no time at all: the core puts that
+    one in its place as soon as the handler that asked has returned (App.step), so that
+    the part of the game the handler belongs to can be let go before the next one loads."""
+
+    name = "next"
+
+    def __init__(self, make, *args):
+        self.make = make
+        self.args = args
 
 
 class App:
@@ -147,10 +169,17 @@ class App:
             self.screen.event(self, ev, now)
         if self._next is not None:
             self._switch()
+        self._settle(now)
         self.screen.tick(self, now)
+        self._settle(now)
         if self.screen.deadline(self) is None:  # never while a timer runs
             self._quiet(now)
         return self.effects
+
+    def _settle(self, now):
+        while isinstance(self.screen, Next):
+            nxt = self.screen
+            self.replace(nxt.make(*nxt.args), now)
 
     def _quiet(self, now):
         """Things that wait for a quiet moment: the battery warning, and idle sleep."""

@@ -9,24 +9,18 @@ the menu and the games: together they would crowd a Pico's heap. The state is ga
 write stalls the RP2040.
 """
 
-import gc
-import sys
-
 from app import ringfx
-from app.core import Screen
+from app.core import Next, Screen, load_part
 from app.deck import DeckError
 from app.dialogs import Notice
 from app.gfx import W
 from app.scattergories_game import DECK, Scattergories, new_state
 
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
-_PART = {
-    "pick": "scattergories_pick",
-    "roll": "scattergories_die",
-    "play": "scattergories_round",
-}
+_ROUND = "scattergories_round"
+_PART = {"pick": "scattergories_pick", "roll": "scattergories_die", "play": _ROUND}
 _SCORE = "scattergories_score"  # score, totals, won
-_PARTS = ("scattergories_pick", "scattergories_die", "scattergories_round", _SCORE)
+_PARTS = ("scattergories_pick", "scattergories_die", _ROUND, _SCORE)
 _TIMER = "scattergories_timer"
 PER_PAGE = 4
 TOP = 21  # the list's bar: the letter in bold
@@ -53,46 +47,19 @@ def start(app, now):
 
 def view(game, fresh=False):
     """The screen for where the game stands, from the module that plays that phase, every
-    other part let go first. `fresh`: the phase has just begun (the die rolls, the clock
-    starts); without it, the phase is resumed (the letter shows, the clock waits)."""
+    other part let go first (the timer too, but while the clock runs). `fresh`: the phase
+    has just begun (the die rolls, the clock starts); without it, the phase is resumed
+    (the letter shows, the clock waits)."""
     part = _PART.get(game.s["phase"], _SCORE)
-    gone = [m for m in _PARTS if m != part]
-    if part != "scattergories_round":
-        gone.append(_TIMER)
-    _unload(gone)
-    return __import__("app." + part, None, None, ("view",)).view(game, fresh)
-
-
-def _unload(names):
-    gone = False
-    for name in names:
-        if "app." + name in sys.modules:
-            del sys.modules["app." + name]
-            sys.modules["app"].__dict__.pop(name, None)  # the package holds it too
-            gone = True
-    if gone:
-        gc.collect()
+    parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
+    return load_part(part, parts).view(game, fresh)
 
 
 def go_on(app, game, now, fresh=False):
-    """Saves, then shows where the game stands. The screen that asks belongs to a part
-    about to be let go, so the swap waits until its handler has returned (Switch)."""
+    """Saves, then shows where the game stands (in the part that plays it, once the part
+    of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(Switch(game, fresh), now)
-
-
-class Switch(Screen):
-    """Stands for one step between parts: its tick comes right after the event handler
-    that asked for it has returned, in the same step, before anything is drawn."""
-
-    name = "scattergories"
-
-    def __init__(self, game, fresh=False):
-        self.game = game
-        self.fresh = fresh
-
-    def tick(self, app, now):
-        app.replace(view(self.game, self.fresh), now)
+    app.replace(Next(view, game, fresh), now)
 
 
 def clock(ms):

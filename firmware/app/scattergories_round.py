@@ -8,12 +8,13 @@ blinks the cues on its LED: app.tone). Nothing is saved while the clock runs.
 
 import ticks
 from app import ringfx
+from app import scattergories_play as hub
+from app.core import Next
 from app.dialogs import Confirm
 from app.gfx import W
 from app.scattergories_play import (
     GameScreen,
     ListView,
-    Switch,
     clock,
     draw_page,
     is_step,
@@ -181,7 +182,7 @@ class TimeUp(GameScreen):
         if ev[0] != "press":
             return
         if ev[1] in ("B", "GO"):
-            app.replace(Switch(self.game), now)  # to the points: the other half
+            app.replace(Next(hub.view, self.game), now)  # to the points: the other part
         elif ev[1] == "A":
             app.push(ListView(self.game), now)
 

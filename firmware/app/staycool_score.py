@@ -1,17 +1,16 @@
 """Stay Cool between turns: the end of a turn (written value x verbal value), fixing its
-counts, the scoreboard and the winners. The common base of the game's screens is here too.
+counts, and the winners.
 """
 
 import ticks
 from app import ringfx
+from app import staycool_play as hub
 from app import staycool_ring as hg
-from app.core import Screen
+from app.core import Next
 from app.gfx import W
-from app.staycool_game import OVER, ROUNDS
+from app.staycool_game import OVER
+from app.staycool_play import KIND, VALUES, GameScreen, Scores
 from games import staycool as rules
-
-KIND = ("Written", "Verbal")
-VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 
 
 def pack(g, parts, font, width):
@@ -23,37 +22,6 @@ def pack(g, parts, font, width):
         else:
             lines.append(part)
     return lines
-
-
-class GameScreen(Screen):
-    name = "staycool"
-
-    def __init__(self, game):
-        self.game = game
-        self.since = 0
-
-    def enter(self, app, now):
-        self.since = now
-
-    def who(self, p):
-        return self.game.name(p)
-
-    def ring(self, app, now, leds):
-        ringfx.progress(leds, self.game.turns_done(), ROUNDS * self.game.n())
-
-    def state(self):
-        game = self.game
-        s = game.s
-        a, w, v, t = game.roles()
-        return {
-            "view": self.view,
-            "round": s["round"],
-            "phase": s["phase"],
-            "roles": {"active": a, "written": w, "verbal": v, "timekeeper": t},
-            "cards": s["cards"],
-            "scores": s["scores"],
-            "totals": game.totals(),
-        }
 
 
 class End(GameScreen):
@@ -76,9 +44,7 @@ class End(GameScreen):
         elif b == "B":
             app.push(Scores(self.game), now)
         elif b in ("C", "GO"):
-            from app.staycool_play import view  # loaded already: it started the game
-
-            app.replace(view(self.game), now)
+            app.replace(Next(hub.view, self.game), now)
 
     def draw(self, app, g):
         game = self.game
@@ -155,39 +121,6 @@ class Fix(GameScreen):
         out = super().state()
         out["selected"] = self.sel
         return out
-
-
-class Scores(GameScreen):
-    """Each player's round scores and total."""
-
-    view = "scores"
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        game = self.game
-        n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], ROUNDS), ROUNDS))
-        cols = 1 if n <= 5 else 2
-        rows = (n + cols - 1) // cols
-        font, pitch = ("body", 19) if n <= 4 else ("small", 16)
-        colw = W // cols
-        numw = 34 if cols == 1 else 22
-        totals = game.totals()
-        for c in range(cols):
-            x1 = (c + 1) * colw - 6
-            for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")
-        for i in range(n):
-            x = (i // rows) * colw
-            x1 = x + colw - 6
-            y = top + 16 + (i % rows) * pitch
-            g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
-            for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
-                g.right(str(pts), x1 - (3 - j) * numw, y, font)
-        g.labels("Back", "", "")
 
 
 class Win(GameScreen):

@@ -1,0 +1,177 @@
+"""Say When!, asking: the question for the Quizzer to read, each team's guess on the
+number editor, and the guesses read back before the Answer Door opens.
+"""
+
+from app.dialogs import is_press
+from app.gfx import FOOTER, H, W
+from app.layout import QUESTION_FONTS, TEXT_WIDTH
+from app.numedit import SCALES, SIGN, NumberEditor
+from app.saywhen_game import QUESTION, UNIT
+from app.saywhen_play import GameScreen, Scores, go_on, mode_text, number, where
+from games import saywhen as rules
+
+
+class Turn(GameScreen):
+    """The question, for the Quizzer to read aloud. Hold C or GO to open the Answer Door."""
+
+    view = "question"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        game = self.game
+        kind, b = ev
+        if kind == "long" and b in ("C", "GO"):
+            game.open_door()
+            app.tone("door")
+            go_on(app, game, now)
+        elif kind != "press":
+            return
+        elif game.mode() == "choice":
+            if b in ("A", "C"):
+                game.choose(rules.SECRET if b == "A" else rules.OPEN)
+                app.save_session()
+                app.redraw()
+        elif b == "A":
+            app.push(Scores(game), now)
+        elif b in ("B", "GO") and game.next_guesser() is not None:
+            app.replace(Guess(game), now)
+
+    def draw(self, app, g):
+        game = self.game
+        card = game.card()
+        s = game.s
+        right = mode_text(game)
+        if card[UNIT]:
+            right += " · " + card[UNIT]
+        top = g.bar(where(game) + " · Quizzer: " + self.team(s["quizzer"]), right)
+        draw_question(g, card[QUESTION], top + 1)
+        if game.mode() == "choice":
+            g.labels("Secret", "", "Open")
+        else:
+            g.labels("Scores", "Guesses", "hold: Door")
+
+
+def draw_question(g, text, top):
+    for font, most, pitch in QUESTION_FONTS:  # noqa: B007 - the loop picks all three
+        lines = g.wrap(text, font, TEXT_WIDTH)
+        if len(lines) <= most:
+            break
+    room = H - FOOTER - top
+    y = top + max(0, (room - pitch * len(lines)) // 2)
+    for line in lines[:most]:
+        g.text(line, 4, y, font)
+        y += pitch
+
+
+class Guess(GameScreen):
+    """One team's guess, typed on the number editor; OK on a blank number passes."""
+
+    view = "guess"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.team_no = game.next_guesser()
+        start = game.previous_value() if game.mode() == rules.OPEN else None
+        self.ed = NumberEditor(start)
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        ed = self.ed
+        if is_press(ev, "UP"):
+            ed.up()
+        elif is_press(ev, "DOWN"):
+            ed.down()
+        elif kind == "long":
+            {"A": ed.delete, "B": ed.toggle_point, "C": ed.next_scale}.get(b, _nothing)()
+        elif kind != "press":
+            return
+        elif b == "A":
+            ed.left()
+        elif b == "B":
+            ed.right()
+        elif b in ("C", "GO"):
+            self.game.guess(self.team_no, ed.value())
+            if self.game.next_guesser() is None:
+                go_on(app, self.game, now)  # every guess is in: the review
+            else:
+                app.save_session()
+                app.replace(Guess(self.game), now)
+            return
+        else:
+            return
+        app.redraw()
+
+    def draw(self, app, g):
+        game = self.game
+        order = game.order()
+        unit = game.card()[UNIT]
+        left = "Guess %d of %d: %s" % (
+            order.index(self.team_no) + 1,
+            len(order),
+            self.team(self.team_no),
+        )
+        top = g.bar(left, mode_text(game) + (" · " + unit if unit else ""))
+        self.draw_number(g, top + 10)
+        words = SCALES[self.ed.scale]
+        if unit:
+            words = (words + " " + unit).strip()
+        if self.ed.blank():
+            words = "blank: this team passes"
+        g.center(words, top + 58, "body")
+        g.center("hold A: delete · hold B: point · hold C: ×1000", top + 79, "small")
+        g.labels("←", "→", "Pass" if self.ed.blank() else "OK")
+
+    def draw_number(self, g, y):
+        ed = self.ed
+        shown = ed.text() or "_"
+        lead = "±" if ed.cursor == SIGN and not ed.negative else ""
+        shown = lead + shown
+        x = (W - g.width(shown, "title")) // 2
+        digit = -1 - (1 if ed.negative or lead else 0)
+        for ch in shown:
+            w = g.width(ch, "title")
+            if ch in "0123456789":
+                digit += 1
+            under = (ed.cursor == SIGN and ch in "-±") or (ch.isdigit() and digit == ed.cursor)
+            g.text(ch, x, y, "title")
+            if under and not ed.blank():
+                g.fill_rect(x, y + 38, w, 3)
+            x += w
+
+    def state(self):
+        out = super().state()
+        out["team"] = self.team_no
+        out["entry"] = self.ed.value()
+        return out
+
+
+def _nothing():
+    pass
+
+
+class Review(GameScreen):
+    """Every guess in: the Quizzer reads them back, then holds C or GO for the door."""
+
+    view = "review"
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind == "long" and b in ("C", "GO"):
+            self.game.open_door()
+            app.tone("door")
+            go_on(app, self.game, now)
+        elif kind == "long" and b == "A":
+            self.game.s["guesses"] = []
+            go_on(app, self.game, now)
+
+    def draw(self, app, g):
+        game = self.game
+        top = g.bar(where(game) + " · every guess is in", mode_text(game))
+        rows = game.s["guesses"]
+        font, pitch = ("body", 20) if len(rows) <= 4 else ("small", 15)
+        y = top + 3
+        for team, value in rows:
+            g.text(self.team(team), 8, y, font)
+            g.right(number(value) if value is not None else "pass", W - 8, y, font)
+            y += pitch
+        g.labels("hold: Redo", "", "hold: Door")

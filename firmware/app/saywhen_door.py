@@ -1,0 +1,208 @@
+"""Say When!, the Answer Door: the answer, its range and who scores and why; quick
+judging of who was closest; and the winner.
+"""
+
+import ticks
+from app import ringfx
+from app import saywhen_play as hub
+from app.core import Next
+from app.dialogs import Notice, is_press
+from app.gfx import FOOTER, H, W
+from app.saywhen_game import ANSWER, AS_OF, CARDS, HIGH, JUDGE_KINDS, LOW, UNIT
+from app.saywhen_play import GameScreen, Scores, go_on, number, where
+from games import saywhen as rules
+
+_KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}
+_BASE_TEXT = {4: "exact", 2: "in range", 1: "closest"}
+
+
+class Door(GameScreen):
+    """The Answer Door is open: the answer, its range, and who scores and why."""
+
+    view = "door"
+    full_refresh = True
+
+    def enter(self, app, now):
+        super().enter(app, now)
+        self.points = self.game.points()
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        game = self.game
+        if b == "A":
+            app.replace(Judge(game), now)
+        elif b in ("B", "GO"):
+            outcome = game.apply()
+            app.save_session()
+            if isinstance(outcome, int):
+                app.tone("win")
+            elif outcome is not None:
+                app.tone("tie")
+            elif self.points:
+                app.tone("score")
+            app.replace(Next(hub.view, game), now)  # the next card, or the winner
+            if isinstance(outcome, list):
+                names = " and ".join(self.team(t) for t in outcome)
+                app.push(
+                    Notice(
+                        "Sudden Death",
+                        names + " are tied. One more question, secret;"
+                        " only they guess. The Scanner passes to "
+                        + self.team(game.s["quizzer"])
+                        + ".",
+                    ),
+                    now,
+                )
+        elif b == "C":
+            app.push(Scores(game), now)
+
+    def draw(self, app, g):
+        game = self.game
+        card = game.card()
+        right = "Sudden Death" if game.s["sudden"] else "double points" if game.last_card() else ""
+        top = g.bar(where(game) + " · the answer", right)
+        x = g.text(number(card[ANSWER]), 6, top + 2, "title")
+        tail = card[UNIT] + (" (as of %s)" % card[AS_OF] if card[AS_OF] else "")
+        g.text(tail, x + 6, top + 16, "body")
+        g.text("range %s to %s" % (number(card[LOW]), number(card[HIGH])), 6, top + 40, "small")
+        y = top + 57
+        for line in self.why()[:3]:
+            g.text(g.fit(line, "small", W - 12), 6, y, "small")
+            y += 14
+        g.labels("Judge", "Next", "Scores")
+
+    def why(self):
+        """A line per scoring team: its guess and how it scored."""
+        game = self.game
+        pts = self.points
+        if not pts:
+            if game.scoring_guesses():
+                return ["Nobody scores."]
+            return ["No guesses typed: press A to judge who was closest."]
+        if game.s["sudden"]:
+            names = ", ".join(self.team(t) for t in sorted(pts))
+            return [names + (" wins the game!" if len(pts) == 1 else ": still tied, once more.")]
+        first = game.first_guesser(pts) if len(pts) > 1 and game.mode() == rules.OPEN else None
+        judged = {t: k for t, k in game.s["judge"] or ()}
+        guessed = dict(game.scoring_guesses())
+        lines = []
+        for team in sorted(pts, key=lambda t: -pts[t]):
+            p = pts[team] // 2 if game.last_card() else pts[team]
+            bonus = 1 if team == first else 0
+            if team in judged:
+                what = _KIND_TEXT[judged[team]]
+            else:
+                what = number(guessed[team]) + ", " + _BASE_TEXT[p - bonus]
+            line = "%s (%s): +%d" % (self.team(team), what, p - bonus)
+            if bonus:
+                line += " +1 first to guess"
+            if game.last_card():
+                line += ", doubled"
+            lines.append(line + " = %d" % pts[team])
+        if len(pts) > 1:
+            lines.insert(0, "A tie: every closest team scores.")
+        return lines
+
+    def ring(self, app, now, leds):
+        if ticks.diff(now, self.since) < 1500:  # the door slides open
+            ringfx.sweep(leds, now, self.since, (255, 200, 80))
+        else:
+            ringfx.progress(leds, self.game.s["played"], CARDS)
+
+
+class Judge(GameScreen):
+    """Quick judging: mark the closest team(s), each exact, in range or outside."""
+
+    view = "judge"
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.teams = game.order()
+        self.verdict = {t: k for t, k in game.s["judge"] or ()}
+        self.sel = 0
+        self.problem = ""
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        n = len(self.teams)
+        if is_press(ev, "UP"):
+            self.sel = (self.sel - 1) % n
+        elif is_press(ev, "DOWN"):
+            self.sel = (self.sel + 1) % n
+        elif kind != "press":
+            return
+        elif b == "B":
+            team = self.teams[self.sel]
+            i = JUDGE_KINDS.index(self.verdict[team]) + 1 if team in self.verdict else 0
+            if i < len(JUDGE_KINDS):
+                self.verdict[team] = JUDGE_KINDS[i]
+            else:
+                del self.verdict[team]
+        elif b == "A":
+            app.replace(Door(self.game), now)
+            return
+        elif b in ("C", "GO"):
+            kinds = set(self.verdict.values())
+            if "exact" in kinds and len(kinds) > 1:
+                self.problem = "An exact guess is closer than any other."
+                app.tone("refused")
+            else:
+                verdicts = [[t, self.verdict[t]] for t in self.teams if t in self.verdict]
+                self.game.set_judge(verdicts)
+                go_on(app, self.game, now)
+                return
+        app.redraw()
+
+    def draw(self, app, g):
+        top = g.bar("Who was closest?", where(self.game))
+        y = top + 2
+        pitch = 19 if len(self.teams) <= 4 else 15
+        font = "body" if pitch == 19 else "small"
+        first = max(0, min(self.sel - 2, len(self.teams) - 5))
+        for i, team in enumerate(self.teams):
+            if i < first or y > H - FOOTER - pitch:
+                continue
+            chosen = i == self.sel
+            if chosen:
+                g.fill_rect(0, y - 1, W, pitch)
+            g.text(self.team(team), 6, y, font, chosen)
+            verdict = self.verdict.get(team)
+            g.right(_KIND_TEXT[verdict] if verdict else "-", W - 6, y, font, chosen)
+            y += pitch
+        if self.problem:
+            g.text(self.problem, 6, H - FOOTER - 15, "small")
+        g.labels("Cancel", "Change", "Done")
+
+
+class Win(GameScreen):
+    """The winner, a rainbow on the ring; A menu, B play again, C undo the last scoring."""
+
+    view = "won"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b == "A":
+            app.finish()
+        elif b == "B":
+            app.again()
+        elif b == "C" and self.game.can_undo():
+            self.game.undo()
+            go_on(app, self.game, now)
+
+    def draw(self, app, g):
+        game = self.game
+        top = g.bar("Say When!", "game over")
+        g.center(self.team(game.s["winner"]) + " wins!", top + 8, "title")
+        order = sorted(range(game.n()), key=lambda t: -game.s["scores"][t])
+        line = "   ".join("%s %d" % (self.team(t), game.s["scores"][t]) for t in order)
+        for i, part in enumerate(g.wrap(line, "body", W - 12)[:2]):
+            g.center(part, top + 54 + 20 * i, "body")
+        g.labels("Menu", "Again", "Undo" if game.can_undo() else "")
+
+    def ring(self, app, now, leds):
+        ringfx.rainbow(leds, now, self.since)

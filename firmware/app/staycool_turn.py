@@ -1,0 +1,255 @@
+"""Stay Cool, a turn: who holds which role and the first question (Start), then the sand
+running, the Timer Card, the Interrogators' questions and their buttons (Play).
+"""
+
+import ticks
+from app import staycool_play as hub
+from app import staycool_ring as hg
+from app.core import Next
+from app.dialogs import Notice
+from app.gfx import FOOTER, H, W
+from app.staycool_game import KINDS, PERIOD_MS, ROUNDS, Live
+from app.staycool_play import KIND, VALUES, GameScreen, Scores
+
+_X = 27  # the questions start right of the Timer Card
+_TW = W - _X - 3
+_STEP_MS = 5000  # without a ring (or in round 3) the screen shows the sand in these steps
+_WARN_MS = 5000
+_HELP = (
+    "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
+    "(hold: pause). DOWN: undo. Wrong answer: no button."
+)
+_ROUND_RULE = ("", "the glass flips itself", "say Timer! in time", "the timer is hidden")
+
+
+def card_number(k, i, total):
+    return "%s %d/%d" % (KIND[k][0], i + 1, total)
+
+
+def draw_question(g, qa, x, y, width, tag=""):
+    """A question in body type (small if it needs two lines), its answer in small type
+    under it with `tag` at the right; returns the y below them."""
+    q, a = qa
+    if g.width(q, "body") <= width:
+        g.text(q, x, y, "body")
+        y += 19
+    else:
+        for line in g.wrap(q, "small", width)[:2]:
+            g.text(line, x, y, "small")
+            y += 14
+    room = width
+    if tag:
+        room -= g.width(tag, "small") + 6
+        g.right(tag, x + width, y, "small")
+    g.text(g.fit("→ " + a, "small", room), x, y, "small")
+    return y + 14
+
+
+class Start(GameScreen):
+    """Who holds which role, and the first written question for the Interrogator to read."""
+
+    view = "start"
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b in ("C", "GO"):
+            self.game.begin()
+            app.tone("flip")
+            app.replace(Play(self.game, now), now)
+        elif b == "A":
+            app.push(Scores(self.game), now)
+        elif b == "B":
+            app.push(Notice("Buttons", _HELP), now)
+
+    def draw(self, app, g):
+        game = self.game
+        r = game.s["round"]
+        a, w, v, t = game.roles()
+        top = g.bar("Stay Cool · Round %d of %d" % (r, ROUNDS), _ROUND_RULE[r])
+        g.text(g.fit(self.who(a) + " answers", "bold", W - 8), 4, top + 1, "bold")
+        if t == w:  # three players: the Written Interrogator keeps time too
+            roles = "Written and timer: %s · Verbal: %s" % (self.who(w), self.who(v))
+        else:
+            roles = "Written: %s · Verbal: %s · Timer: %s" % (
+                self.who(w),
+                self.who(v),
+                self.who(t),
+            )
+        y = top + 21
+        for line in g.wrap(roles, "small", W - 8)[:2]:
+            g.text(line, 4, y, "small")
+            y += 14
+        g.hline(0, y + 2, W)
+        qa = game.question(0, 0)
+        if qa is None:  # printed cards
+            text = self.who(w) + " reads the first written question, then Start."
+            for line in g.wrap(text, "body", W - 8)[:2]:
+                g.text(line, 4, y + 5, "body")
+                y += 19
+        else:
+            draw_question(g, qa, 4, y + 5, W - 8, card_number(0, 0, game.total(0)))
+        g.labels("Scores", "Buttons", "Start")
+
+    def ring(self, app, now, leds):
+        hg.glass(leds, PERIOD_MS, PERIOD_MS, 1)  # a full glass, waiting on number 1
+
+
+class Play(GameScreen):
+    """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
+
+    view = "turn"
+
+    def __init__(self, game, now):
+        super().__init__(game)
+        self.live = Live(game, now)
+        self.flip_at = now  # the glass was just flipped onto 1
+        self.position = 1
+        self.steps = None
+
+    def enter(self, app, now):
+        super().enter(app, now)
+        self.steps = self.coarse(app, now)
+
+    def coarse(self, app, now):
+        """The sand the screen shows, in steps, when it shows it (no ring, or round 3)."""
+        if app.parts.get("ring") and self.live.round != 3:
+            return None
+        return (self.live.left(now) + _STEP_MS - 1) // _STEP_MS
+
+    def changed(self, app, now):
+        self.position = self.live.turn.position
+        self.steps = self.coarse(app, now)
+        app.redraw()
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        live = self.live
+        if kind not in ("press", "long"):
+            return
+        self.tick(app, now)  # a flip or the end due at this very tick comes first
+        if app.screen is not self:
+            return
+        if live.paused():
+            if b in ("C", "GO"):
+                live.resume(now)
+                self.changed(app, now)
+        elif kind == "long":
+            if b in ("A", "B"):
+                self.act(app, "skip", KINDS[0 if b == "A" else 1], now)
+            elif b in ("C", "GO") and live.pause(now):
+                self.changed(app, now)
+        elif b in ("A", "B"):
+            self.act(app, "correct", KINDS[0 if b == "A" else 1], now)
+        elif b in ("C", "GO"):
+            if self.act(app, "timer", None, now):
+                self.flip_at = now
+                app.tone("flip")
+        elif b == "DOWN" and live.undo(now):
+            self.changed(app, now)
+
+    def act(self, app, what, kind, now):
+        if not self.live.press(what, kind, now):
+            app.tone("refused")
+            return False
+        self.changed(app, now)
+        return True
+
+    def tick(self, app, now):
+        live = self.live
+        if live.update(now):
+            t = live.turn
+            app.tone("end")  # first, then the save: the buzzer is on time
+            self.game.finish(t.written, t.verbal)
+            done = t.remaining(now) > 0
+            app.replace(Next(hub.screen, "staycool_score", "End", self.game, now, done), now)
+        elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
+            self.flip_at = now
+            app.tone("flip")
+            self.changed(app, now)
+        elif self.steps is not None and self.coarse(app, now) != self.steps:
+            self.changed(app, now)
+
+    def deadline(self, app):
+        return self.live.deadline(app.now)
+
+    def ring(self, app, now, leds):
+        live = self.live
+        if live.round == 3:  # hidden from the active player: only the buzzer ends the turn
+            hg.clear(leds)
+            return
+        left = live.left(now)
+        position = live.turn.position
+        colour, scale = hg.SAND, 255
+        if live.paused():
+            scale = hg.breathe(now)
+        elif left <= _WARN_MS and (live.round == 2 or position == 4):
+            colour, scale = hg.WARN, hg.pulse(now)
+        shift = hg.flip_shift(len(leds) // 3, ticks.diff(now, self.flip_at))
+        hg.glass(leds, left, PERIOD_MS, position, colour, scale, shift)
+
+    def draw(self, app, g):
+        live = self.live
+        t = live.turn
+        if live.paused():
+            right = "PAUSED"
+        elif t.skipped:
+            right = "skip used"
+        else:
+            right = "no skip on 4" if t.position == 4 else "skip: hold A or B"
+        top = g.bar("Round %d · %s" % (live.round, self.who(self.game.s["turn"])), right)
+        self.draw_card(g, top, t.position)
+        if live.paused():
+            g.center("PAUSED", top + 22, "title", _X, W)
+            g.center("The sand stands still.", top + 64, "body", _X, W)
+            g.labels("", "", "Resume")
+            return
+        mid = top + (H - FOOTER - top) // 2
+        self.draw_kind(g, 0, t.written, top + 1)
+        g.hline(_X, mid, W - _X)
+        self.draw_kind(g, 1, t.verbal, mid + 2)
+        g.labels("Written ✓", "Verbal ✓", "Timer!")
+
+    def draw_card(self, g, top, position):
+        """The Timer Card down the left edge, the glass's number inverted."""
+        for i in range(4):
+            y = top + 2 + 20 * i
+            on = i + 1 == position
+            if on:
+                g.fill_rect(1, y, 23, 19)
+            else:
+                g.rect(1, y, 23, 19)
+            g.center(str(i + 1), y, "body", 1, 24, on)
+        if self.steps is not None:
+            g.center("%ds" % (self.steps * _STEP_MS // 1000), top + 82, "small", 0, 26)
+
+    def draw_kind(self, g, k, done, y):
+        total = self.live.totals[k]
+        if done >= total:
+            g.text("%s card done: %d of %d" % (KIND[k], done, total), _X, y + 2, "body")
+            return
+        qa = self.game.question(k, done)
+        if qa is None:  # printed cards: the count and the value so far
+            g.text("%s: %d right" % (KIND[k], done), _X, y, "large")
+            what = "next: question %d of %d · value %d" % (done + 1, total, VALUES[k][done])
+            g.text(what, _X, y + 26, "small")
+            return
+        draw_question(g, qa, _X, y, _TW, card_number(k, done, total))
+
+    def state(self):
+        out = super().state()
+        live = self.live
+        t = live.turn
+        now = self.game.app.now
+        out["active"] = self.game.s["turn"]
+        out["started"] = live.start
+        out["position"] = t.position
+        out["written"] = t.written
+        out["verbal"] = t.verbal
+        out["skipped"] = t.skipped
+        out["paused"] = live.paused()
+        out["left"] = live.left(now)
+        out["deadline"] = live.deadline(now)
+        return out

@@ -1,0 +1,23 @@
+"""Runs first at power-on (a board runs boot.py, then main.py), while the heap is empty.
+
+It loads `names`, the module of the .mpy build that holds every name the firmware uses
+(tools/names.py), and lets it go. Loading a module interns its names as qstrs for good,
+in pools that double in size when full; doing it for all of them here puts every pool an
+evening needs, whole, at the bottom of the heap, under everything else. Otherwise a
+game's first start, hours in, needs a fresh pool of 7 KB in one piece from a heap cut
+into small holes by then. Harmless if it fails: main.py still boots (maintenance too).
+"""
+
+import sys
+
+names_interned = False
+try:
+    import names  # noqa: F401 - loading it is the work
+except ImportError:  # the .py sources on a PC: no build, and a bigger heap
+    pass
+except Exception as e:  # noqa: BLE001 - a bad file must not stop the board from booting
+    sys.print_exception(e)
+else:
+    del names
+    del sys.modules["names"]
+    names_interned = True
