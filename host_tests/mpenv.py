@@ -66,9 +66,15 @@ def device_layout(board="host"):
     return firmware, env
 
 
-def run_mp(args, stdin=None, heap_size=None, extra_paths=(), timeout=300, cwd=None, env=None):
-    """Runs `micropython -X heapsize=HEAP ARGS...`; returns the CompletedProcess."""
-    full_env = mp_env(extra_paths)
+def run_mp(
+    args, stdin=None, heap_size=None, extra_paths=(), timeout=300, cwd=None, env=None, device=False
+):
+    """Runs `micropython -X heapsize=HEAP ARGS...`; returns the CompletedProcess. `device`:
+    in the board's layout (device_layout), as the simulators and the fuzzer run."""
+    if device:
+        cwd, full_env = device_layout()
+    else:
+        full_env = mp_env(extra_paths)
     if env:
         full_env.update(env)
     return subprocess.run(

@@ -20,7 +20,7 @@ class Sim:
             args += ["--start", str(self.start)]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
-        proc = run_mp(args, stdin=script + "\n", env=self.env)
+        proc = run_mp(args, stdin=script + "\n", env=self.env, device=True)
         if proc.returncode != 0 or "error:" in proc.stdout:
             raise AssertionError(
                 "headless simulator failed (exit %d)\n--- stdout\n%s\n--- stderr\n%s"

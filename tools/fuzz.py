@@ -5,9 +5,11 @@
 A board starts with an empty heap after a power cut; a process does too. So when the
 fuzzer cuts the power it exits, and this driver boots a new one on the same saved state,
 handing on the event count, the random stream and the clock. Prints the fuzzer's last
-line (`ok ...` or the failure with its seed) and exits 0 or 1.
+line (`ok ...` or the failure with its seed) and exits 0 or 1. A name (qstr) interned
+after boot is a failure too: boot.py interns them all, so no pool grows mid-evening.
 """
 
+import re
 import subprocess
 import sys
 import tempfile
@@ -31,6 +33,10 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
                 args, capture_output=True, text=True, cwd=cwd, env=env, timeout=3600
             )
             out = proc.stdout + proc.stderr
+            interned = re.findall(r"n_qstr=(\d+)", out)
+            if len(set(interned)) > 1:  # boot.py interns every name the firmware has
+                out += "\nFAIL seed=%d: names interned after boot (qstrs %s)" % (seed, interned)
+                return False, out, cuts
             cut = [line for line in out.splitlines() if line.startswith("POWERCUT ")]
             if proc.returncode == 3 and cut:
                 carry = cut[-1].split()[1:4]

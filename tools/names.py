@@ -1,20 +1,23 @@
 """Writes the source of `names`, the module whose loading interns every name the firmware uses.
 
     python tools/names.py BUILD_FIRMWARE_DIR OUT_PY      (make build runs it)
+    python tools/names.py --check BUILD_FIRMWARE_DIR     (and then checks the result)
 
 Why: MicroPython keeps the names (qstrs) of every module it loads for good, in pools that
 double in size when full. A game's modules, loaded for the first time mid-evening, push
 the pool over and the next one (640 entries, about 7 KB in one piece on the unix port) must
 be found in a heap by then cut into small holes: a MemoryError while starting a game.
-Loading `names` first thing at boot (shell.Device) puts every pool the firmware will need,
-and every name, in one piece at the bottom of a young heap; nothing later grows them.
+boot.py loads `names` first thing, so every pool the firmware will need, and every name,
+sits in one piece at the bottom of an empty heap; nothing later grows them.
 
 The names come from the qstr tables of the built .mpy files (format 6: a header, the
 counts, then each name as a length, with the low bit set for the firmware's built-in ones,
-which need nothing), so the list is exactly what loading those files would intern. They
-become attribute reads (or short string constants, which the compiler also interns) in
-one never-called function; the check below reads the compiled module back to make sure
-it interns them all.
+which need nothing), plus what importing a module interns: its dotted and bare names and
+its path on the board (which the Makefile also makes its traceback name, so the two are
+one). They become attribute reads, imports and short string constants (all of which the
+compiler interns) in one never-called function; longer strings are interned by hasattr()
+when the module runs. The pools then hold about 1,260 names on the unix port: the check
+fails a build whose names come near that, as the next pool would cost 14 KB at once.
 """
 
 import keyword
@@ -22,6 +25,14 @@ import sys
 from pathlib import Path
 
 MODULE = "names"
+POOLS_HOLD = 1260  # 20 + 40 + ... + 640: the next pool would be 1,280 names in one piece
+ROOM = 60  # kept free: a name the firmware makes at run time is a bug the fuzzer reports
+_SHORT = 10  # the compiler interns string constants up to this long
+# Taking one character out of a str (s[i], or a loop over s) interns it. The screens do
+# that with the letters and digits of a name being typed, the letter die and the digits of
+# a guess: those characters are interned at boot with the rest (the space is built in).
+CHARACTERS = ",-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_HW = "hw."
 
 
 def _uint(data, pos):
@@ -52,17 +63,44 @@ def qstrs(mpy_bytes, where="?"):
     return names
 
 
-def firmware_names(folder):
-    """Every name in the firmware's .mpy files, and each module's own names ("app.menu",
-    "menu"), which importing it interns. (Its file's path is interned too, but that differs
-    between a board and the PC: the pools keep room for those.)"""
-    found = set()
-    for path in sorted(Path(folder).rglob("*.mpy")):
+def _module_names(path, root):
+    """What loading one .mpy interns: its qstr table, and what importing it interns: its
+    dotted and bare names and its path on the board (also its traceback name: Makefile)."""
+    found = set(qstrs(path.read_bytes(), str(path)))
+    on_board = path.relative_to(root)
+    found.add(on_board.as_posix())  # __file__
+    parts = on_board.with_suffix("").parts
+    if parts[-1] != "__init__":
+        found.update((".".join(parts), parts[-1]))
+    return found
+
+
+def board_names(build, board, scripts=()):
+    """Every name the firmware interns on `board`: the modules of build/firmware (of the
+    drivers in hw/, only those the board imports), the board's own modules, the scripts
+    a board runs from source (main.py, boot.py: their names come from compiling them), and
+    CHARACTERS."""
+    firmware = Path(build) / "firmware"
+    found = set(CHARACTERS)
+    drivers = {}
+    for path in sorted(firmware.rglob("*.mpy")):
+        names = _module_names(path, firmware)
+        if path.parts[-2] == "hw":
+            drivers[_HW + path.stem] = names
+        else:
+            found |= names
+    for path in sorted((Path(build) / "boards" / board).glob("*.mpy")):
         if path.stem != MODULE:
-            found.update(qstrs(path.read_bytes(), str(path)))
-            parts = path.relative_to(folder).with_suffix("").parts
-            if parts[-1] != "__init__":
-                found.update((".".join(parts), parts[-1]))
+            found |= _module_names(path, path.parent)
+    for names in scripts:
+        found |= names
+    wanted = {n for n in found if n.startswith(_HW)}
+    while wanted:  # the drivers the board imports, and those they import in turn
+        name = wanted.pop()
+        if name in drivers:
+            new = drivers.pop(name)
+            found |= new
+            wanted |= {n for n in new if n.startswith(_HW)}
     return sorted(found)
 
 
@@ -70,56 +108,93 @@ def _dotted(name):
     return all(p.isidentifier() and not keyword.iskeyword(p) for p in name.split("."))
 
 
-def module_paths(folder):
-    """Where each module sits on a board ("app/menu.mpy"): importing it interns that too."""
-    return sorted(
-        str(p.relative_to(folder)) for p in Path(folder).rglob("*.mpy") if p.stem != MODULE
-    )
-
-
-def source(names, paths=()):
-    reads, constants = [], []
+def _routes(names):
+    """(imports and attribute reads, short constants, long strings) for `names`."""
+    reads, short, long = [], [], []
     for name in names:
-        if _dotted(name) and "." in name:  # a module or file name ("app.menu", "menu.py")
-            reads.append("    import %s\n" % name)
-        elif _dotted(name):
-            reads.append("    o.%s\n" % name)
-        else:  # a short string constant, which the compiler interns; in a list, because
-            constants.append("        %r,\n" % name)  # a tuple would become one object
+        if _dotted(name):
+            reads.append(("import %s" if "." in name else "o.%s") % name)
+        elif len(name.encode()) <= _SHORT:
+            short.append(name)
+        else:
+            long.append(name)
+    return reads, short, long
+
+
+def source(names):
+    reads, short, long = _routes(names)
     return (
         '"""Generated by tools/names.py: loading it interns every name the firmware uses."""\n'
         "\n\ndef _never_called(o):\n"
-        + "".join(reads)
+        + "".join("    %s\n" % r for r in reads)
+        # In a list: a tuple of constants would be compiled into one object, not names.
         + "    return [\n"
-        + "".join(constants)
+        + "".join("        %r,\n" % n for n in short)
         + "    ]\n"
-        + "\n\n# Longer strings are not interned by the compiler: hasattr() interns them.\n"
-        + "for _path in (\n"
-        + "".join("    %r,\n" % p for p in paths)
+        + "\n\nfor _name in (\n"
+        + "".join("    %r,\n" % n for n in long)
         + "):\n"
-        + "    hasattr(None, _path)\n"
+        + "    hasattr(None, _name)  # interns it\n"
     )
 
 
+def script_names(paths, mpy_cross):
+    """The names of scripts a board compiles from source itself, found by compiling them."""
+    import subprocess
+    import tempfile
+
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in paths:
+            mpy = Path(tmp) / (Path(path).stem + ".mpy")
+            subprocess.run([mpy_cross, "-o", str(mpy), str(path)], check=True)
+            out.append(set(qstrs(mpy.read_bytes(), str(path))))
+    return out
+
+
 def main(argv):
-    folder, out = Path(argv[1]), Path(argv[2])
-    names = firmware_names(folder)
+    """names.py BUILD BOARD OUT_PY MPY_CROSS SCRIPT...: writes OUT_PY and checks the count."""
+    build, board, out, mpy_cross = argv[1], argv[2], Path(argv[3]), argv[4]
+    names = board_names(build, board, script_names(argv[5:], mpy_cross))
+    if len(names) > POOLS_HOLD - ROOM:
+        print(
+            "%s: %d names. The qstr pools hold %d and %d are kept free: the next pool would"
+            " take 14 KB of heap at once. Use fewer names." % (board, len(names), POOLS_HOLD, ROOM)
+        )
+        return 1
     out.parent.mkdir(parents=True, exist_ok=True)
-    paths = module_paths(folder)
-    out.write_text(source(names, paths))
-    print("%s: %d names, %d module paths" % (out, len(names), len(paths)))
+    out.write_text(source(names))
+    print("%s: %d names (the pools hold %d)" % (out, len(names), POOLS_HOLD))
     return 0
 
 
 def check(argv):
-    """`names.py --check FIRMWARE_DIR`: the compiled module interns every name."""
-    folder = Path(argv[2])
-    compiled = set(qstrs((folder / (MODULE + ".mpy")).read_bytes()))
-    missing = sorted(set(firmware_names(folder)) - compiled)
+    """names.py --check NAMES_MPY OUT_PY: the compiled module interns every name."""
+    compiled = set(qstrs(Path(argv[2]).read_bytes()))
+    wanted = names_in(Path(argv[3]).read_text())
+    long = _routes(wanted)[2]
+    missing = sorted(set(wanted) - compiled - set(long))
     if missing:
         print("names.mpy leaves out %d names: %s" % (len(missing), ", ".join(missing[:20])))
         return 1
     return 0
+
+
+def names_in(src):
+    """The names a generated source holds (read back from it)."""
+    import ast
+
+    tree = ast.parse(src)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.alias):
+            names.add(node.name)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)
+    names.discard(ast.get_docstring(tree))
+    return sorted(names)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def capture(commands, state_dir):
     """Runs the commands; returns (frame image, ring colours)."""
     frame = Path(state_dir) / "frame.png"
     script = "\n".join([*commands, "png " + str(frame), "ring"]) + "\n"
-    proc = run_mp(["-m", "headless", "--state", str(state_dir)], stdin=script)
+    proc = run_mp(["-m", "headless", "--state", str(state_dir)], stdin=script, device=True)
     if proc.returncode != 0 or "error:" in proc.stdout or not frame.exists():
         raise SystemExit("simulator failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     ring_line = [x for x in proc.stdout.splitlines() if x.startswith("ring ")][-1]

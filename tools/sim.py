@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "host_tests"))
-from mpenv import heap, micropython, mp_env, use_mpy  # noqa: E402
+from mpenv import device_layout, heap, micropython  # noqa: E402
 
 
 def main():
@@ -22,15 +22,15 @@ def main():
     cols = os.get_terminal_size().columns if sys.stdout.isatty() else 150
     if cols < 150:
         print("The simulator needs a terminal 150 columns wide (this one has %d)." % cols)
-    env = mp_env()
-    main_py = ROOT / ("build/mpy" if use_mpy() else "") / "firmware" / "main.py"
-    cmd = [micropython(), "-X", "heapsize=" + heap(), str(main_py)]
+    firmware, env = device_layout()  # laid out as on a board: main.py beside app/, ...
+    env.setdefault("SIM_STATE", str(Path.cwd() / "sim-state"))  # where make sim was run
+    cmd = [micropython(), "-X", "heapsize=" + heap(), "main.py"]
     if not sys.stdin.isatty():
         sys.exit("make sim needs a terminal; for scripts use the headless simulator (README)")
     saved = termios.tcgetattr(sys.stdin)
     try:
         tty.setcbreak(sys.stdin)
-        return subprocess.call(cmd, env=env, cwd=ROOT)
+        return subprocess.call(cmd, env=env, cwd=firmware)
     finally:
         termios.tcsetattr(sys.stdin, termios.TCSADRAIN, saved)
         sys.stdout.write("\x1b[0m\x1b[?25h\n")

@@ -23,7 +23,6 @@ import sys
 import micropython
 
 import ticks
-from app import catalog
 from app.core import unload
 from board import BIT, HostBoard
 from games.rng import Rng
@@ -40,9 +39,21 @@ class PowerCut(Exception):
     pass
 
 
+def _players(game):
+    """The game's default players, from the catalog, which is let go again: the device
+    loads it only when the menu or a game's start needs it."""
+    from app import catalog
+
+    g = catalog.get(game)
+    names = list(g.names[: g.default])
+    unload(BOOT_MODULES)
+    return names
+
+
 class Fuzz:
     def __init__(self, game, seed, state_dir, done=0, rng_state=None, now=None):
-        self.game = catalog.get(game)
+        self.game = game
+        self.players = _players(game)
         self.rng = Rng(seed, rng_state)
         self.seed = seed
         self.state_dir = state_dir
@@ -60,6 +71,7 @@ class Fuzz:
         self.board = HostBoard(self.state_dir)
         self.board.tone = _quiet
         self.dev = Device(self.board, Store(self.state_dir), self.rng.next32())
+        micropython.qstr_info()  # the names known at boot: no more may come (tools/fuzz.py)
 
     # -- time and buttons ----------------------------------------------------------------
     def advance(self, ms):
@@ -128,10 +140,10 @@ class Fuzz:
             self.idle = getattr(self, "idle", 0) + 1
             if self.idle > 25:
                 self.idle = 0
-                if app.session is not None and app.session["game"] == self.game.key:
+                if app.session is not None and app.session["game"] == self.game:
                     app.play()
                 else:
-                    app.play(self.game.key, self.game.names[: self.game.default])
+                    app.play(self.game, self.players)
                 app.step(None, self.now)
                 self.dev.apply()
         else:
@@ -175,7 +187,7 @@ def main(argv):
         f = Fuzz(game, seed, state_dir, int(argv[5]), int(argv[6]), int(argv[7]))
     else:
         f = Fuzz(game, seed, state_dir)
-        f.dev.app.play(f.game.key, f.game.names[: f.game.default])
+        f.dev.app.play(f.game, f.players)
         f.dev.app.step(None, f.now)
         f.dev.apply()
     gc.collect()
@@ -188,6 +200,7 @@ def main(argv):
                 gc.collect()
                 low = min(low, gc.mem_free())
     except PowerCut:
+        micropython.qstr_info()
         print("POWERCUT %d %d %d lowest free heap=%d" % (f.events, f.rng.state, f.now, low))
         sys.exit(3)
     except Exception as e:  # noqa: BLE001 - any failure is the finding
@@ -200,6 +213,7 @@ def main(argv):
             gc.collect()
             micropython.mem_info(1)  # how fragmented: the free total and the largest hole
         sys.exit(1)
+    micropython.qstr_info()
     print("ok game=%s seed=%d events=%d lowest free heap=%d" % (game, seed, f.events, low))
 
 

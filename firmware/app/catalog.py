@@ -2,7 +2,8 @@
 
 A game's controller is a module `app.<module>` with `start(app, now)`, which returns the
 screen that plays `app.session` (new when its "state" is None, else resumed). It is
-imported only when the game starts, so the menu does not pay for three games in RAM.
+imported only when the game starts, so the menu does not pay for three games in RAM; this
+catalog is itself loaded only by the menu and to start a game.
 """
 
 
@@ -16,10 +17,6 @@ class Game:
         self.default = default  # how many the setup screen starts with
         self.names = names  # the built-in names offered, in order
         self.module = module
-
-    def start(self, app, now):
-        mod = __import__("app." + self.module, None, None, ("start",))
-        return mod.start(app, now)
 
 
 TEAM_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "Orange", "Silver", "Pink")

@@ -259,7 +259,9 @@ class App:
         else:
             from app import catalog
 
-            self.push(catalog.get(self.session["game"]).start(self, self.now))
+            module = "app." + catalog.get(self.session["game"]).module
+            unload(self._resident)  # the catalog too: a game needs only its own modules
+            self.push(__import__(module, None, None, ("start",)).start(self, self.now))
             if notice:
                 from app.dialogs import Notice
 

@@ -14,6 +14,17 @@ _HEADER = "<4sBBBBH"
 _HEADER_SIZE = struct.calcsize(_HEADER)
 
 
+_TABLES = []  # code point tables: fonts with the same characters share one in RAM
+
+
+def _shared(table):
+    for known in _TABLES:
+        if known == table:
+            return known
+    _TABLES.append(table)
+    return table
+
+
 class Font:
     def __init__(self, f, name="font"):
         magic, self.height, self.ascent, max_width, stride, count = struct.unpack(
@@ -24,7 +35,7 @@ class Font:
         self.name = name
         self._f = f
         self._count = count
-        self._codes = f.read(2 * count)
+        self._codes = _shared(f.read(2 * count))
         self._widths = f.read(count)
         if len(self._widths) != count:
             raise ValueError("%s: truncated font file" % name)

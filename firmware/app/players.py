@@ -147,7 +147,8 @@ class NameEditor(Screen):
         y = g.header("Spell the name") + 16
         shown = self.cased()
         x = (W - g.width(shown + " ", "title")) // 2
-        for i, ch in enumerate(shown):
+        for i in range(len(shown)):
+            ch = shown[i : i + 1]  # a slice: shown[i] would intern "g" as a name, for good
             w = max(g.width(ch, "title"), 12)
             if i == self.pos:
                 g.fill_rect(x, y + 38, w, 3)

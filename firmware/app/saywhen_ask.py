@@ -128,7 +128,8 @@ class Guess(GameScreen):
         shown = lead + shown
         x = (W - g.width(shown, "title")) // 2
         digit = -1 - (1 if ed.negative or lead else 0)
-        for ch in shown:
+        for i in range(len(shown)):
+            ch = shown[i : i + 1]  # a slice: shown[i] would intern "±" as a name, for good
             w = g.width(ch, "title")
             if ch in "0123456789":
                 digit += 1

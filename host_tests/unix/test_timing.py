@@ -1,4 +1,4 @@
-# heap: 256K (a whole device, its panel model and a virtual clock in one process)
+# heap: 320K (a device, its panel model and a virtual clock in one process, compiled in RAM)
 # Timing on the virtual clock (vclock.py, timing_run.py): SPI bytes, BUSY and flash writes
 # take the time they take on a Pico; the end of a turn must still sound on time.
 import timing_run
