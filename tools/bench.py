@@ -16,6 +16,12 @@ sys.path.insert(0, str(ROOT / "host_tests"))
 os.environ["SCANNER_MPY"] = "1"
 from mpenv import MPY_HEAP, run_mp  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tools"))
+from fuzz import fuzz  # noqa: E402
+from names import POOLS_HOLD, names_in  # noqa: E402
+
+FUZZ_EVENTS = 5000
+
 # Boot, walk every menu and setting, set up a game, resume it after a power cut.
 MENU_WALK = """
 mem
@@ -111,7 +117,9 @@ EVENING_GAME = "\n".join(SAYWHEN_GAME.strip().splitlines()[:-2]) + "\npress A\nw
 
 def run(script, heap):
     with tempfile.TemporaryDirectory() as state:
-        proc = run_mp(["-m", "headless", "--state", state], stdin=script, heap_size=heap)
+        proc = run_mp(
+            ["-m", "headless", "--state", state], stdin=script, heap_size=heap, device=True
+        )
     ok = proc.returncode == 0 and "error:" not in proc.stdout and "Error" not in proc.stderr
     return ok, proc.stdout
 
@@ -126,6 +134,22 @@ def measure_timing():
     if proc.returncode != 0:
         sys.exit("timing run failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def fuzz_low(game):
+    """(lowest free heap, power cuts) over FUZZ_EVENTS random events at the cap."""
+    ok, out, cuts = fuzz(game, 1, FUZZ_EVENTS)
+    if not ok:
+        sys.exit("the fuzzer failed:\n" + out[-3000:])
+    return min(int(m) for m in re.findall(r"lowest free heap=(\d+)", out)), cuts
+
+
+def board_names():
+    """(board, how many names its boot interns), read from the generated sources."""
+    out = []
+    for src in sorted((ROOT / "build" / "gen").glob("*/names.py")):
+        out.append((src.parent.name, len(names_in(src.read_text()))))
+    return out
 
 
 def smallest_heap(script, lo=8, hi=512):
@@ -171,6 +195,8 @@ def main():
     after_games = evening  # the heap in use back at the menu after each game
     growth = after_games[-1] - after_games[1]
     mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
+    fuzzed = [(game, *fuzz_low(game)) for game in ("saywhen", "staycool", "scattergories")]
+    names = ", ".join("%s %d" % (b, n) for b, n in board_names())
     rows = [
         ("heap in use after boot to the menu (.mpy)", "%.1f KB" % (mems[0] / 1024)),
         ("heap in use after the menu walk and a resume", "%.1f KB" % (mems[-1] / 1024)),
@@ -202,6 +228,14 @@ def main():
             "  worst ring-frame lateness otherwise (saves at turn end)",
             "%d ms" % timing["other_frame_lateness_ms"],
         ),
+        *[
+            (
+                "fuzz, %d events of %s: lowest free heap" % (FUZZ_EVENTS, game),
+                "%.1f KB of %s (%d power cuts)" % (low / 1024, MPY_HEAP, cuts),
+            )
+            for game, low, cuts in fuzzed
+        ],
+        ("names interned at boot (the pools hold %d)" % POOLS_HOLD, names),
         ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),
     ]
     width = max(len(r[0]) for r in rows)
