@@ -33,6 +33,8 @@ _SHORT = 10  # the compiler interns string constants up to this long
 # a guess: those characters are interned at boot with the rest (the space is built in).
 CHARACTERS = ",-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _HW = "hw."
+# Frozen into MicroPython: importing it loads a submodule, whose dotted name is made then.
+_IMPLIED = {"asyncio": ("asyncio.core",)}
 
 
 def _uint(data, pos):
@@ -67,6 +69,8 @@ def _module_names(path, root):
     """What loading one .mpy interns: its qstr table, and what importing it interns: its
     dotted and bare names and its path on the board (also its traceback name: Makefile)."""
     found = set(qstrs(path.read_bytes(), str(path)))
+    for name in [n for n in found if n in _IMPLIED]:
+        found.update(_IMPLIED[name])
     on_board = path.relative_to(root)
     found.add(on_board.as_posix())  # __file__
     parts = on_board.with_suffix("").parts
