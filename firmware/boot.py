@@ -1,7 +1,7 @@
 """Runs first at power-on (a board runs boot.py, then main.py), while the heap is empty.
 
-It loads `names`, the module of the .mpy build that holds every name the firmware uses
-(tools/names.py), and lets it go. Loading a module interns its names as qstrs for good,
+It loads `names` (names.mpy, which tools/names.py writes for each board: every name the
+firmware uses on it), and lets it go. Loading a module interns its names as qstrs for good,
 in pools that double in size when full; doing it for all of them here puts every pool an
 evening needs, whole, at the bottom of the heap, under everything else. Otherwise a
 game's first start, hours in, needs a fresh pool of 7 KB in one piece from a heap cut
