@@ -58,8 +58,9 @@ def test_flash_copies_the_build_boots_and_recopies_only_changes(board, tmp_path)
     first = make_flash(bridge.url, build)
     assert first.returncode == 0, first.stdout + first.stderr
     assert "copied" in first.stdout and "(0 unchanged" in first.stdout
-    for path in ("main.py", "board.mpy", "headless.mpy", "app/core.mpy", "hw/ssd1680.mpy",
-                 "games/saywhen.mpy", "fonts/body.bin", "manifest.json"):  # fmt: skip
+    for path in ("main.py", "boot.py", "board.mpy", "names.mpy", "headless.mpy",
+                 "app/core.mpy", "hw/ssd1680.mpy", "games/saywhen.mpy", "fonts/body.bin",
+                 "manifest.json"):  # fmt: skip
         assert (flash / path).is_file(), path
     landed = sorted(p.relative_to(flash).as_posix() for p in flash.rglob("*") if p.is_file())
     sent = sorted(p.relative_to(build / "firmware").as_posix() for p in
