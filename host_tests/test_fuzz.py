@@ -2,8 +2,10 @@
 power cuts by tools/fuzz.py): the .mpy build under the device's heap cap (128 KB on the
 unix port), 20,000 events per game, the three games at once. `make fuzz` runs a million
 per game. A failure prints the seed and the event number; `python tools/fuzz.py GAME
-SEED EVENTS` replays it. Besides no exception and the rules' invariants, no name may be
-interned after boot (boot.py interns them all, so no qstr pool grows mid-evening).
+SEED EVENTS` replays it. Besides no exception and the invariants (no negative score or
+time, the Timer Card on 1..4, a game over once its rules say so, and games do get played
+to their end), no name may be interned after boot (boot.py interns them all, so no qstr
+pool grows mid-evening).
 """
 
 import os
@@ -28,6 +30,7 @@ pytestmark = pytest.mark.mpy_only  # the .mpy build is what gets flashed and fuz
 def test_mashing_every_game_breaks_nothing():
     with ThreadPoolExecutor(len(GAMES)) as pool:
         runs = list(pool.map(lambda i: fuzz(GAMES[i], SEED + i, EVENTS, HEAP), range(3)))
-    failures = [out[-3000:] for ok, out, _ in runs if not ok]
+    failures = [out[-3000:] for ok, out, _, _ in runs if not ok]
     assert not failures, "\n\n".join(failures)
-    assert all(cuts > 0 for _, _, cuts in runs)  # power cuts were part of every run
+    assert all(cuts > 0 for _, _, cuts, _ in runs)  # power cuts were part of every run
+    assert all(ended > 0 for _, _, _, ended in runs)  # and games played to their end

@@ -138,7 +138,7 @@ def measure_timing():
 
 def fuzz_low(game):
     """(lowest free heap, power cuts) over FUZZ_EVENTS random events at the cap."""
-    ok, out, cuts = fuzz(game, 1, FUZZ_EVENTS)
+    ok, out, cuts, _ = fuzz(game, 1, FUZZ_EVENTS)
     if not ok:
         sys.exit("the fuzzer failed:\n" + out[-3000:])
     return min(int(m) for m in re.findall(r"lowest free heap=(\d+)", out)), cuts

@@ -20,11 +20,11 @@ from mpenv import MPY_HEAP, device_layout, micropython  # noqa: E402
 
 
 def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
-    """Returns (ok, output, power cuts)."""
+    """Returns (ok, output, power cuts, games played to their end)."""
     with tempfile.TemporaryDirectory() as tmp:
         state = state_dir or tmp
         carry = []
-        cuts = 0
+        cuts = ended = 0
         cwd, env = device_layout()
         while True:
             args = [micropython(), "-X", "heapsize=" + heap, "-m", "fuzz", game]
@@ -33,23 +33,24 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
                 args, capture_output=True, text=True, cwd=cwd, env=env, timeout=3600
             )
             out = proc.stdout + proc.stderr
+            ended += sum(int(n) for n in re.findall(r"ended=(\d+)", out))
             interned = re.findall(r"n_qstr=(\d+)", out)
             if len(set(interned)) > 1:  # boot.py interns every name the firmware has
                 out += "\nFAIL seed=%d: names interned after boot (qstrs %s)" % (seed, interned)
-                return False, out, cuts
+                return False, out, cuts, ended
             cut = [line for line in out.splitlines() if line.startswith("POWERCUT ")]
             if proc.returncode == 3 and cut:
                 carry = cut[-1].split()[1:4]
                 cuts += 1
                 continue
-            return proc.returncode == 0 and "ok game=" in out, out, cuts
+            return proc.returncode == 0 and "ok game=" in out, out, cuts, ended
 
 
 def main(argv):
     game, seed, events = argv[1], int(argv[2]), int(argv[3])
-    ok, out, cuts = fuzz(game, seed, events, *(argv[4:5] or [MPY_HEAP]))
+    ok, out, cuts, ended = fuzz(game, seed, events, *(argv[4:5] or [MPY_HEAP]))
     print(out.strip().splitlines()[-1] if ok else out.strip())
-    print("%s: %d power cuts" % (game, cuts))
+    print("%s: %d power cuts, %d games played to their end" % (game, cuts, ended))
     return 0 if ok else 1
 
 

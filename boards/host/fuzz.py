@@ -6,8 +6,9 @@ GAME is saywhen, staycool or scattergories. The device runs as on a board (debou
 core, shell, store) with simulated time starting just before ticks wrap; events are
 presses, long presses, held UP/DOWN, overlapping buttons, the A+C chord, pauses of up to
 minutes (so timers run out) and power cuts. After every event: no exception, and the
-invariants hold (no negative score or time, Stay Cool's Timer Card on 1..4). Redraws are
-paced as the panel paces them. A failure prints `FAIL seed=S event=N` with the traceback
+invariants hold (no negative score or time, Stay Cool's Timer Card on 1..4, a game over
+once its rules say so); the games played to their end are counted. Redraws are paced as
+the panel paces them. A failure prints `FAIL seed=S event=N` with the traceback
 and the last events, and exits 1: the same seed replays it exactly.
 
 A power cut ends this process (exit 3, after printing `POWERCUT DONE RNG_STATE NOW`): a
@@ -62,6 +63,8 @@ class Fuzz:
         self.drawn_at = self.now
         self.recent = []
         self.events = done
+        self.ended = 0  # games played to their end in this process
+        self.showed_won = False
         self.boot()
 
     def boot(self):
@@ -152,9 +155,16 @@ class Fuzz:
     # -- invariants -----------------------------------------------------------------------
     def check(self):
         app = self.dev.app
-        if app.session and isinstance(app.session.get("state"), dict):
-            _counts(app.session["state"], "state")
+        state = app.session and app.session.get("state")
+        if isinstance(state, dict):
+            _counts(state, "state")
+            if app.session["game"] == self.game:
+                _ENDS[self.game](state)
         view = app.screen.state()
+        won = view.get("view") == "won"
+        if won and not self.showed_won:
+            self.ended += 1  # a game played to its end: the winners are on screen
+        self.showed_won = won
         for key in ("left", "remaining", "remaining_ms", "time_left"):
             if view.get(key, 0) < 0:
                 raise AssertionError("negative time %s=%d" % (key, view[key]))
@@ -162,6 +172,38 @@ class Fuzz:
             raise AssertionError("Timer Card at %r" % (view["position"],))
 
 
+def _saywhen_ends(s):
+    """First to 10 alone wins; a tie at the top at 10 or after the 20 cards: Sudden Death."""
+    if s["winner"] is not None:
+        return
+    best = max(s["scores"])
+    leaders = s["scores"].count(best)
+    if best >= 10 and leaders == 1:
+        raise AssertionError("a team has %d points and the game goes on" % best)
+    if (best >= 10 or s["played"] >= 20) and leaders > 1 and not s["sudden"]:
+        raise AssertionError("teams tied at the end with no Sudden Death")
+
+
+def _staycool_ends(s):
+    """Over exactly when the last player's turn in round 3 has been scored."""
+    last = s["last"]
+    done = last is not None and last[0] == len(s["scores"]) - 1 and last[1] == 3
+    if done != (s["phase"] == "over"):
+        raise AssertionError("phase %s after the turn %r" % (s["phase"], last))
+
+
+def _scattergories_ends(s):
+    """Won exactly when every round has been scored."""
+    if (len(s["scores"]) >= s["rounds"]) != (s["phase"] == "won"):
+        raise AssertionError("phase %s after %d rounds" % (s["phase"], len(s["scores"])))
+
+
+# A game played to the end always ends: its state is over once the rules say so.
+_ENDS = {
+    "saywhen": _saywhen_ends,
+    "staycool": _staycool_ends,
+    "scattergories": _scattergories_ends,
+}
 _COUNTS = ("scores", "totals", "score", "points", "written", "verbal")
 
 
@@ -201,7 +243,10 @@ def main(argv):
                 low = min(low, gc.mem_free())
     except PowerCut:
         micropython.qstr_info()
-        print("POWERCUT %d %d %d lowest free heap=%d" % (f.events, f.rng.state, f.now, low))
+        print(
+            "POWERCUT %d %d %d lowest free heap=%d ended=%d"
+            % (f.events, f.rng.state, f.now, low, f.ended)
+        )
         sys.exit(3)
     except Exception as e:  # noqa: BLE001 - any failure is the finding
         buf = io.StringIO()
@@ -214,7 +259,10 @@ def main(argv):
             micropython.mem_info(1)  # how fragmented: the free total and the largest hole
         sys.exit(1)
     micropython.qstr_info()
-    print("ok game=%s seed=%d events=%d lowest free heap=%d" % (game, seed, f.events, low))
+    print(
+        "ok game=%s seed=%d events=%d lowest free heap=%d ended=%d"
+        % (game, seed, f.events, low, f.ended)
+    )
 
 
 if __name__ == "__main__":
