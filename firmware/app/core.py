@@ -84,6 +84,11 @@ def load_part(name, parts):
     return __import__("app." + name, None, None, ("_",))
 
 
+def part_screen(parts, part, name, *args):
+    """Screen `name` of `part`, one of a game's `parts`, made once the others have gone."""
+    return getattr(load_part(part, parts), name)(*args)
+
+
 class Screen:
     """One screen of the device. Subclasses override what they need."""
 
@@ -113,6 +118,20 @@ class Screen:
 
     def state(self):
         return {}
+
+
+def won(app, ev):
+    """The buttons of a game's winner screen: A back to the menu, B the same game again.
+    Returns any other button pressed, for the game's own use of it."""
+    if ev[0] != "press":
+        return None
+    if ev[1] == "A":
+        app.finish()
+    elif ev[1] == "B":
+        app.again()
+    else:
+        return ev[1]
+    return None
 
 
 class Next(Screen):

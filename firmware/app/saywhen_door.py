@@ -5,7 +5,7 @@ judging of who was closest; and the winner.
 import ticks
 from app import ringfx
 from app import saywhen_play as hub
-from app.core import Next
+from app.core import Next, won
 from app.dialogs import Notice, is_press
 from app.gfx import FOOTER, H, W
 from app.saywhen_game import ANSWER, AS_OF, CARDS, HIGH, JUDGE_KINDS, LOW, UNIT
@@ -183,14 +183,7 @@ class Win(GameScreen):
     full_refresh = True
 
     def event(self, app, ev, now):
-        kind, b = ev
-        if kind != "press":
-            return
-        if b == "A":
-            app.finish()
-        elif b == "B":
-            app.again()
-        elif b == "C" and self.game.can_undo():
+        if won(app, ev) == "C" and self.game.can_undo():
             self.game.undo()
             go_on(app, self.game, now)
 

@@ -11,7 +11,7 @@ screens each step needs (asking, or the door), letting the other go.
 """
 
 from app import ringfx
-from app.core import Next, Screen, load_part
+from app.core import Next, Screen, part_screen
 from app.deck import DeckError
 from app.dialogs import Confirm, Notice
 from app.gfx import W
@@ -42,17 +42,12 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     s = game.s
     if s["winner"] is not None:
-        return screen("saywhen_door", "Win", game)
+        return part_screen(PARTS, "saywhen_door", "Win", game)
     if s["door"]:
-        return screen("saywhen_door", "Door", game)
+        return part_screen(PARTS, "saywhen_door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return screen("saywhen_ask", "Review", game)
-    return screen("saywhen_ask", "Turn", game)
-
-
-def screen(part, name, *args):
-    """Screen `name` of `part` (made once the other part has been let go)."""
-    return getattr(load_part(part, PARTS), name)(*args)
+        return part_screen(PARTS, "saywhen_ask", "Review", game)
+    return part_screen(PARTS, "saywhen_ask", "Turn", game)
 
 
 def go_on(app, game, now):

@@ -10,6 +10,7 @@ shares the win); a round's scoring can be reopened ("Fix") until the next one st
 
 import ticks
 from app import ringfx
+from app.core import won
 from app.gfx import FOOTER, H, W
 from app.scattergories_game import CATEGORIES
 from app.scattergories_play import GameScreen, ListView, go_on, is_step
@@ -248,14 +249,7 @@ class Win(GameScreen):
     full_refresh = True
 
     def event(self, app, ev, now):
-        kind, b = ev
-        if kind != "press":
-            return
-        if b == "A":
-            app.finish()
-        elif b == "B":
-            app.again()
-        elif b == "C":
+        if won(app, ev) == "C":
             self.game.reopen_round()
             go_on(app, self.game, now)
 

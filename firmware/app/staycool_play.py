@@ -17,7 +17,7 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 import gc
 
 from app import ringfx
-from app.core import Screen, load_part
+from app.core import Screen, part_screen
 from app.deck import DeckError
 from app.dialogs import Notice
 from app.gfx import W
@@ -56,13 +56,8 @@ def start(app, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] == OVER:
-        return screen("staycool_score", "Win", game)
-    return screen("staycool_turn", "Start", game)
-
-
-def screen(part, name, *args):
-    """Screen `name` of `part` (made once the other part has been let go)."""
-    return getattr(load_part(part, PARTS), name)(*args)
+        return part_screen(PARTS, "staycool_score", "Win", game)
+    return part_screen(PARTS, "staycool_turn", "Start", game)
 
 
 class GameScreen(Screen):

@@ -6,7 +6,7 @@ import ticks
 from app import ringfx
 from app import staycool_play as hub
 from app import staycool_ring as hg
-from app.core import Next
+from app.core import Next, won
 from app.gfx import W
 from app.staycool_game import OVER
 from app.staycool_play import KIND, VALUES, GameScreen, Scores
@@ -130,32 +130,25 @@ class Win(GameScreen):
     full_refresh = True
 
     def event(self, app, ev, now):
-        kind, b = ev
-        if kind != "press":
-            return
-        if b == "A":
-            app.finish()
-        elif b == "B":
-            app.again()
-        elif b == "C":
+        if won(app, ev) == "C":
             app.push(Scores(self.game), now)
 
     def draw(self, app, g):
         game = self.game
-        won = game.winners()
+        winners = game.winners()
         totals = game.totals()
         top = g.bar("Stay Cool", "game over")
-        names = " and ".join(self.who(p) for p in won)
-        title = names + (" wins!" if len(won) == 1 else " share the win!")
+        names = " and ".join(self.who(p) for p in winners)
+        title = names + (" wins!" if len(winners) == 1 else " share the win!")
         font = "title" if g.width(title, "title") <= W - 8 else "large"
         lines = g.wrap(title, font, W - 8)[:2]
         y = top + 4
         for line in lines:
             g.center(line, y, font)
             y += g.height(font) + 1
-        tied = [p for p in range(game.n()) if totals[p] == totals[won[0]]]
-        if len(tied) > len(won):
-            g.center("tied on %d: more points in round 3" % totals[won[0]], y, "small")
+        tied = [p for p in range(game.n()) if totals[p] == totals[winners[0]]]
+        if len(tied) > len(winners):
+            g.center("tied on %d: more points in round 3" % totals[winners[0]], y, "small")
             y += 14
         order = sorted(range(game.n()), key=lambda p: -totals[p])
         parts = ["%s %d" % (self.who(p), totals[p]) for p in order]

@@ -5,7 +5,7 @@ running, the Timer Card, the Interrogators' questions and their buttons (Play).
 import ticks
 from app import staycool_play as hub
 from app import staycool_ring as hg
-from app.core import Next
+from app.core import Next, part_screen
 from app.dialogs import Notice
 from app.gfx import FOOTER, H, W
 from app.staycool_game import KINDS, PERIOD_MS, ROUNDS, Live
@@ -164,7 +164,8 @@ class Play(GameScreen):
             app.tone("end")  # first, then the save: the buzzer is on time
             self.game.finish(t.written, t.verbal)
             done = t.remaining(now) > 0
-            app.replace(Next(hub.screen, "staycool_score", "End", self.game, now, done), now)
+            end = Next(part_screen, hub.PARTS, "staycool_score", "End", self.game, now, done)
+            app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
             self.flip_at = now
             app.tone("flip")
