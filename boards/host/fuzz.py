@@ -256,7 +256,7 @@ def main(argv):
         print("last events:", f.recent)
         if isinstance(e, MemoryError):
             gc.collect()
-            micropython.mem_info(1)  # how fragmented: the free total and the largest hole
+            micropython.mem_info()  # how fragmented: the free total and the largest hole
         sys.exit(1)
     micropython.qstr_info()
     print(
