@@ -74,15 +74,6 @@ def unload(keep):
     gc.collect()
 
 
-def _copied(value):
-    """A fresh copy of saved data: its dicts and lists made anew, strings and numbers kept."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copied(v) for v in value]
-    return value
-
-
 def load_part(name, parts):
     """The module app.<name>, one of a game's `parts` (the modules its screens live in),
     imported once every other part has been let go: a game's screens all at once would
@@ -280,10 +271,6 @@ class App:
         self._next = None
         del self.stack[:]
         unload(self._resident)
-        # What lives on from phase to phase, copied afresh: the copies land in the lowest
-        # holes of the heap, the old ones (made anywhere during the phase) go, and the
-        # next phase's modules find the heap above in larger pieces.
-        self.session, self.played = _copied(self.session), _copied(self.played)
         if phase == "home":
             from app import menu
 
