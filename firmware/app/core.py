@@ -173,6 +173,9 @@ class App:
         self.now = 0
         # What is loaded now stays; what the menu or a game imports goes with its phase.
         self._resident = set(sys.modules)
+        # A game's own modules (not its parts) stay through a visit to the menu, while the
+        # game goes on: coming back then loads one part, not the whole game again.
+        self._game = None  # (the game's key, the modules loaded with it)
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -266,11 +269,16 @@ class App:
     def _switch(self, notice=None, power_on=False):
         """Changes phase between the menu and a game, once the handler that asked for it
         has returned: every screen and every module of the old phase is let go before the
-        new one is imported, so the two never share the heap."""
+        new one is imported, so the two never share the heap; but a game that goes on
+        keeps its own modules (not its parts) through a visit to the menu."""
         phase = self._next
         self._next = None
         del self.stack[:]
-        unload(self._resident)
+        key = self.session and self.session["game"]
+        if self._game is not None and self._game[0] != key:
+            self._game = None  # that game is over, or another one begins
+        keep = self._game[1] if self._game else self._resident
+        unload(keep)
         if phase == "home":
             from app import menu
 
@@ -278,9 +286,11 @@ class App:
         else:
             from app import catalog
 
-            module = "app." + catalog.get(self.session["game"]).module
-            unload(self._resident)  # the catalog too: a game needs only its own modules
-            self.push(__import__(module, None, None, ("start",)).start(self, self.now))
+            module = "app." + catalog.get(key).module
+            unload(keep)  # the catalog too: a game needs only its own modules
+            game = __import__(module, None, None, ("start",))
+            self._game = key, set(sys.modules)
+            self.push(game.start(self, self.now))
             if notice:
                 from app.dialogs import Notice
 
