@@ -278,16 +278,16 @@ class App:
         if self._game is not None and self._game[0] != key:
             self._game = None  # that game is over, or another one begins
         keep = self._game[1] if self._game else self._resident
-        unload(keep)
         if phase == "home":
+            unload(keep)
             from app import menu
 
             menu.boot(self, notice, power_on)
         else:
-            from app import catalog
+            from app import catalog  # loaded already when the menu asks
 
             module = "app." + catalog.get(key).module
-            unload(keep)  # the catalog too: a game needs only its own modules
+            unload(keep)  # the old phase, and the catalog: a game needs only its own modules
             game = __import__(module, None, None, ("start",))
             self._game = key, set(sys.modules)
             self.push(game.start(self, self.now))
