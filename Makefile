@@ -89,12 +89,15 @@ test: lint build
 	$(BIN)/pytest -m "not mpy_only"
 	SCANNER_MPY=1 $(BIN)/pytest -m "not sources_only"
 
-# A million random events per game through the .mpy build (FUZZ_SEED=..., FUZZ_HEAP=...).
+# A million random events per game through the .mpy build, then an evening of 100,000
+# with the power left on (FUZZ_SEED=..., FUZZ_HEAP=...).
 FUZZ_SEED ?= $(shell date +%s)
 FUZZ_EVENTS ?= 1000000
+FUZZ_EVENING ?= 100000
 fuzz: build
-	@echo "fuzz seed $(FUZZ_SEED), $(FUZZ_EVENTS) events per game"
-	SCANNER_MPY=1 FUZZ_SEED=$(FUZZ_SEED) FUZZ_EVENTS=$(FUZZ_EVENTS) $(BIN)/pytest -x \
+	@echo "fuzz seed $(FUZZ_SEED), $(FUZZ_EVENTS) events per game, evenings of $(FUZZ_EVENING)"
+	SCANNER_MPY=1 FUZZ_SEED=$(FUZZ_SEED) FUZZ_EVENTS=$(FUZZ_EVENTS) \
+	  FUZZ_EVENING=$(FUZZ_EVENING) $(BIN)/pytest -x \
 	  -o addopts="" host_tests/test_fuzz.py
 
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).

@@ -1,11 +1,12 @@
 """Seeded button mashing through the whole firmware (boards/host/fuzz.py, driven through
 power cuts by tools/fuzz.py): the .mpy build under the device's heap cap (128 KB on the
-unix port), 20,000 events per game, the three games at once. `make fuzz` runs a million
-per game. A failure prints the seed and the event number; `python tools/fuzz.py GAME
-SEED EVENTS` replays it. Besides no exception and the invariants (no negative score or
-time, the Timer Card on 1..4, a game over once its rules say so, and games do get played
-to their end), no name may be interned after boot (boot.py interns them all, so no qstr
-pool grows mid-evening).
+unix port), 20,000 events per game, the three games at once; then a long evening with the
+power left on, 5,000 events per game in one process each. `make fuzz` runs a million per
+game, and evenings of 100,000. A failure prints the seed and the event number; `python
+tools/fuzz.py [--no-cuts] GAME SEED EVENTS` replays it. Besides no exception and the
+invariants (no negative score or time, the Timer Card on 1..4, a game over once its rules
+say so, and games do get played to their end), no name may be interned after boot
+(boot.py interns them all, so no qstr pool grows mid-evening).
 """
 
 import os
@@ -20,17 +21,31 @@ from fuzz import fuzz  # noqa: E402
 
 GAMES = ("saywhen", "staycool", "scattergories")
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "20000"))
+EVENING = int(os.environ.get("FUZZ_EVENING", "5000"))  # events with the power left on
 SEED = int(os.environ.get("FUZZ_SEED", "20261130"))
 HEAP = os.environ.get("FUZZ_HEAP", MPY_HEAP)
 
 pytestmark = pytest.mark.mpy_only  # the .mpy build is what gets flashed and fuzzed
 
 
-@pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")
-def test_mashing_every_game_breaks_nothing():
+def _fuzz_every_game(events, cuts):
     with ThreadPoolExecutor(len(GAMES)) as pool:
-        runs = list(pool.map(lambda i: fuzz(GAMES[i], SEED + i, EVENTS, HEAP), range(3)))
+        runs = list(
+            pool.map(lambda i: fuzz(GAMES[i], SEED + i, events, HEAP, power_cuts=cuts), range(3))
+        )
     failures = [out[-3000:] for ok, out, _, _ in runs if not ok]
     assert not failures, "\n\n".join(failures)
-    assert all(cuts > 0 for _, _, cuts, _ in runs)  # power cuts were part of every run
-    assert all(ended > 0 for _, _, _, ended in runs)  # and games played to their end
+    assert all(ended > 0 for _, _, _, ended in runs)  # games were played to their end
+    return [n for _, _, n, _ in runs]
+
+
+@pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")
+def test_mashing_every_game_breaks_nothing():
+    power_cuts = _fuzz_every_game(EVENTS, cuts=True)
+    assert all(n > 0 for n in power_cuts)  # the power was cut in every run
+
+
+@pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")
+def test_a_long_evening_with_the_power_on_wears_nothing_out():
+    """One process per game, never rebooted: a fragmented heap or a leak would show."""
+    assert _fuzz_every_game(EVENING, cuts=False) == [0, 0, 0]

@@ -136,9 +136,9 @@ def measure_timing():
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def fuzz_low(game):
+def fuzz_low(game, power_cuts):
     """(lowest free heap, power cuts) over FUZZ_EVENTS random events at the cap."""
-    ok, out, cuts, _ = fuzz(game, 1, FUZZ_EVENTS)
+    ok, out, cuts, _ = fuzz(game, 1, FUZZ_EVENTS, power_cuts=power_cuts)
     if not ok:
         sys.exit("the fuzzer failed:\n" + out[-3000:])
     return min(int(m) for m in re.findall(r"lowest free heap=(\d+)", out)), cuts
@@ -195,7 +195,11 @@ def main():
     after_games = evening  # the heap in use back at the menu after each game
     growth = after_games[-1] - after_games[1]
     mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
-    fuzzed = [(game, *fuzz_low(game)) for game in ("saywhen", "staycool", "scattergories")]
+    fuzzed = [
+        (game, power_cuts, *fuzz_low(game, power_cuts))
+        for power_cuts in (True, False)
+        for game in ("saywhen", "staycool", "scattergories")
+    ]
     names = ", ".join("%s %d" % (b, n) for b, n in board_names())
     rows = [
         ("heap in use after boot to the menu (.mpy)", "%.1f KB" % (mems[0] / 1024)),
@@ -231,9 +235,10 @@ def main():
         *[
             (
                 "fuzz, %d events of %s: lowest free heap" % (FUZZ_EVENTS, game),
-                "%.1f KB of %s (%d power cuts)" % (low / 1024, MPY_HEAP, cuts),
+                "%.1f KB of %s (%s)"
+                % (low / 1024, MPY_HEAP, "%d power cuts" % cuts if power_cuts else "power on"),
             )
-            for game, low, cuts in fuzzed
+            for game, power_cuts, low, cuts in fuzzed
         ],
         ("names interned at boot (the pools hold %d)" % POOLS_HOLD, names),
         ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),

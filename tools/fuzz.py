@@ -1,12 +1,14 @@
 """Drives boards/host/fuzz.py through power cuts: each one a fresh MicroPython process.
 
-    python tools/fuzz.py GAME SEED EVENTS [HEAP]
+    python tools/fuzz.py [--no-cuts] GAME SEED EVENTS [HEAP]
 
 A board starts with an empty heap after a power cut; a process does too. So when the
 fuzzer cuts the power it exits, and this driver boots a new one on the same saved state,
 handing on the event count, the random stream and the clock. Prints the fuzzer's last
 line (`ok ...` or the failure with its seed) and exits 0 or 1. A name (qstr) interned
 after boot is a failure too: boot.py interns them all, so no pool grows mid-evening.
+`--no-cuts` leaves the power on: one process, one long evening, as a device left on at a
+party lives it (the same random stream, a power cut played as a short pause).
 """
 
 import re
@@ -19,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
 from mpenv import MPY_HEAP, device_layout, micropython  # noqa: E402
 
 
-def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
-    """Returns (ok, output, power cuts, games played to their end)."""
+def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None, power_cuts=True):
+    """Returns (ok, output, power cuts, games played to their end); `power_cuts` False
+    leaves the power on all along."""
     with tempfile.TemporaryDirectory() as tmp:
         state = state_dir or tmp
         carry = []
@@ -28,7 +31,7 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
         cwd, env = device_layout()
         while True:
             args = [micropython(), "-X", "heapsize=" + heap, "-m", "fuzz", game]
-            args += [str(seed), str(events), state, *carry]
+            args += [str(seed), str(events), state, "1" if power_cuts else "0", *carry]
             proc = subprocess.run(
                 args, capture_output=True, text=True, cwd=cwd, env=env, timeout=3600
             )
@@ -47,8 +50,11 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None):
 
 
 def main(argv):
+    power_on = "--no-cuts" in argv
+    argv = [a for a in argv if a != "--no-cuts"]
     game, seed, events = argv[1], int(argv[2]), int(argv[3])
-    ok, out, cuts, ended = fuzz(game, seed, events, *(argv[4:5] or [MPY_HEAP]))
+    heap = argv[4] if len(argv) > 4 else MPY_HEAP
+    ok, out, cuts, ended = fuzz(game, seed, events, heap, power_cuts=not power_on)
     print(out.strip().splitlines()[-1] if ok else out.strip())
     print("%s: %d power cuts, %d games played to their end" % (game, cuts, ended))
     return 0 if ok else 1

@@ -1,15 +1,17 @@
 """Seeded random button mashing through the whole firmware, checking it never breaks.
 
-    micropython -m fuzz GAME SEED EVENTS STATE_DIR [DONE RNG_STATE NOW]
+    micropython -m fuzz GAME SEED EVENTS STATE_DIR CUTS [DONE RNG_STATE NOW]
 
-GAME is saywhen, staycool or scattergories. The device runs as on a board (debouncer,
-core, shell, store) with simulated time starting just before ticks wrap; events are
-presses, long presses, held UP/DOWN, overlapping buttons, the A+C chord, pauses of up to
-minutes (so timers run out) and power cuts. After every event: no exception, and the
-invariants hold (no negative score or time, Stay Cool's Timer Card on 1..4, a game over
-once its rules say so); the games played to their end are counted. Redraws are paced as
-the panel paces them. A failure prints `FAIL seed=S event=N` with the traceback
-and the last events, and exits 1: the same seed replays it exactly.
+GAME is saywhen, staycool or scattergories; CUTS is 1, or 0 for one long evening with no
+power cut (a device stays on for hours at a party: its heap must not wear out). The device
+runs as on a board (debouncer, core, shell, store) with simulated time starting just
+before ticks wrap; events are presses, long presses, held UP/DOWN, overlapping buttons,
+the A+C chord, pauses of up to minutes (so timers run out) and power cuts. After every
+event: no exception, and the invariants hold (no negative score or time, Stay Cool's
+Timer Card on 1..4, a game over once its rules say so); the games played to their end are
+counted. Redraws are paced as the panel paces them. A failure prints `FAIL seed=S
+event=N` with the traceback and the last events, and exits 1: the same seed replays it
+exactly.
 
 A power cut ends this process (exit 3, after printing `POWERCUT DONE RNG_STATE NOW`): a
 board starts with an empty heap, so the driver (tools/fuzz.py) boots a fresh process,
@@ -52,8 +54,9 @@ def _players(game):
 
 
 class Fuzz:
-    def __init__(self, game, seed, state_dir, done=0, rng_state=None, now=None):
+    def __init__(self, game, seed, state_dir, cuts=True, done=0, rng_state=None, now=None):
         self.game = game
+        self.cuts = cuts
         self.players = _players(game)
         self.rng = Rng(seed, rng_state)
         self.seed = seed
@@ -129,9 +132,12 @@ class Fuzz:
             gap = self.rng.below(3000) if self.rng.below(4) else self.rng.below(180_000)
             what = ("wait", "", gap)
             self.advance(gap)
-        else:  # one event in 400
+        elif self.cuts:  # one event in 400
             self.events += 1
             raise PowerCut()
+        else:  # the same random stream, with the power left on
+            what = ("wait", "", 10)
+            self.advance(10)
         self.recent = (self.recent + [what])[-12:]
         self.events += 1
         self.back_to_the_game()
@@ -225,10 +231,11 @@ def _quiet(name, volume):
 
 def main(argv):
     game, seed, count, state_dir = argv[1], int(argv[2]), int(argv[3]), argv[4]
-    if len(argv) > 7:  # after a power cut: carry on
-        f = Fuzz(game, seed, state_dir, int(argv[5]), int(argv[6]), int(argv[7]))
+    cuts = argv[5] != "0"
+    if len(argv) > 8:  # after a power cut: carry on
+        f = Fuzz(game, seed, state_dir, cuts, int(argv[6]), int(argv[7]), int(argv[8]))
     else:
-        f = Fuzz(game, seed, state_dir)
+        f = Fuzz(game, seed, state_dir, cuts)
         f.dev.app.play(f.game, f.players)
         f.dev.app.step(None, f.now)
         f.dev.apply()
@@ -251,7 +258,8 @@ def main(argv):
     except Exception as e:  # noqa: BLE001 - any failure is the finding
         buf = io.StringIO()
         sys.print_exception(e, buf)
-        print("FAIL seed=%d event=%d game=%s" % (seed, f.events, game))
+        power = "" if cuts else " (no power cuts: tools/fuzz.py --no-cuts)"
+        print("FAIL seed=%d event=%d game=%s%s" % (seed, f.events, game, power))
         print(buf.getvalue())
         print("last events:", f.recent)
         if isinstance(e, MemoryError):
