@@ -162,7 +162,12 @@ class Device:
         """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full."""
         want = self.app.want_draw
         if want:
-            self.app.draw(self.gfx)
+            try:
+                self.app.draw(self.gfx)
+            except MemoryError:  # drawing changes nothing: with more heap, draw again
+                if not self.app.shed():
+                    raise
+                self.app.draw(self.gfx)
         return want
 
     def ring_frame(self, now):

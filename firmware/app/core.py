@@ -176,6 +176,9 @@ class App:
         # A game's own modules (not its parts) stay through a visit to the menu, while the
         # game goes on: coming back then loads one part, not the whole game again.
         self._game = None  # (the game's key, the modules loaded with it)
+        self._phase = None  # "home" (the menu) or "game"
+        # Below this much free heap, the menu lets a kept game's modules go (shed).
+        self._low_heap = (gc.mem_free() + gc.mem_alloc()) // 6
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -194,6 +197,8 @@ class App:
         self._settle(now)
         self.screen.tick(self, now)
         self._settle(now)
+        if self._game is not None and self._phase == "home" and gc.mem_free() < self._low_heap:
+            self.shed()
         if self.screen.deadline(self) is None:  # never while a timer runs
             self._quiet(now)
         return self.effects
@@ -266,12 +271,22 @@ class App:
         """The same game again, with the same teams or players, from zero."""
         self.play(self.session["game"], self.session["names"])
 
+    def shed(self):
+        """Lets go of the modules a game keeps through a visit to the menu, when the menu
+        runs short of heap: they only save reloading them. True if any went."""
+        if self._game is None or self._phase != "home":
+            return False
+        key = self._game[0]
+        self._game = None
+        unload([m for m in sys.modules if key not in m or m in self._resident])
+        return True
+
     def _switch(self, notice=None, power_on=False):
         """Changes phase between the menu and a game, once the handler that asked for it
         has returned: every screen and every module of the old phase is let go before the
         new one is imported, so the two never share the heap; but a game that goes on
         keeps its own modules (not its parts) through a visit to the menu."""
-        phase = self._next
+        phase = self._phase = self._next
         self._next = None
         del self.stack[:]
         key = self.session and self.session["game"]

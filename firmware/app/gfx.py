@@ -18,6 +18,22 @@ LABEL_X = (49, 148, 247)  # centres of A, B and C under the screen
 _FRAME = bytearray(W * H // 8)
 
 
+def _words(s):
+    """The words of `s` between spaces and line breaks, one at a time: s.split() would
+    list a long text's words at once, in one block of a heap that may be in pieces."""
+    i, n = 0, len(s)
+    while i < n:
+        j = s.find(" ", i)
+        k = s.find("\n", i)
+        if j < 0 or 0 <= k < j:
+            j = k
+        if j < 0:
+            j = n
+        if j > i:
+            yield s[i:j]
+        i = j + 1
+
+
 class BuiltinFont:
     """framebuf's 8x8 font behind the Font interface: the fallback if a font file is bad."""
 
@@ -93,7 +109,7 @@ class Gfx:
         f = self.font(font)
         lines = []
         line = ""
-        for word in s.split():
+        for word in _words(s):
             trial = word if not line else line + " " + word
             if f.width(trial) <= width:
                 line = trial

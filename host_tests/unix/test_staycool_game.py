@@ -2,7 +2,7 @@
 # controller stepped through App with explicit, off-grid ticks; runs in the unix port.
 import ticks
 from app import buttons as bt
-from app.core import App
+from app.core import App, unload
 from app.deck import Deck
 from app.staycool_game import Live, StayCool, new_state
 
@@ -233,3 +233,27 @@ def test_deck_fields_still_catch_a_damaged_card():
         assert "damaged" in str(e)
     else:
         raise AssertionError("a damaged card was read")
+
+
+def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
+    import sys
+
+    def game_modules():
+        return [m for m in sys.modules if "staycool" in m]
+
+    unload([m for m in sys.modules if "staycool" not in m])  # as on a fresh device
+    names = ["A", "B", "C"]
+    app = App(PARTS, session={"game": "staycool", "names": names, "state": None}, decks=open_deck)
+    step(app, "B", T0)  # resume the saved game
+    assert app.screen.name != "resume" and "app.staycool_play" in game_modules()
+    app.home()
+    step(app, None, T0)
+    assert app.screen.name == "menu" and "app.staycool_play" in game_modules()  # kept
+    app._low_heap = 1 << 40  # as if the heap had run short
+    step(app, None, T0)
+    assert app.screen.name == "menu" and game_modules() == []
+    assert not app.shed()  # nothing left to let go
+    app._low_heap = 0
+    app.play()  # the game goes on: its modules load again
+    step(app, None, T0)
+    assert app.screen.name not in ("menu", "resume") and "app.staycool_play" in game_modules()

@@ -104,6 +104,32 @@ def test_an_ordinary_power_on_still_asks_first():
     assert Device(HostBoard(STATE), Store(STATE), 3).app.screen.name == "resume"
 
 
+def test_a_frame_short_of_heap_lets_a_kept_game_go_and_is_drawn_again():
+    dev = Device(HostBoard(STATE), Store(STATE), 4)
+    app, draw = dev.app, dev.app.draw
+    tries, shed = [], []
+
+    def short_of_heap_once(g):
+        tries.append(g)
+        if len(tries) == 1:
+            raise MemoryError("memory allocation failed")
+        draw(g)
+
+    app.draw = short_of_heap_once
+    app.shed = lambda: shed.append(True) or True
+    app.want_draw = 1
+    assert dev.render() == 1 and len(tries) == 2 and shed == [True]
+    assert app.want_draw == 0  # drawn, the second time
+    del tries[:]
+    app.shed = lambda: False  # nothing to let go: the error goes on up (main.py resets)
+    app.want_draw = 1
+    try:
+        dev.render()
+    except MemoryError:
+        return
+    raise AssertionError("a frame that cannot be drawn went unnoticed")
+
+
 def test_maintenance_boot_never_starts_the_watchdog():
     made = []
 
