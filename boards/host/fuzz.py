@@ -10,8 +10,9 @@ the A+C chord, pauses of up to minutes (so timers run out) and power cuts. After
 event: no exception, and the invariants hold (no negative score or time, Stay Cool's
 Timer Card on 1..4, a game over once its rules say so); the games played to their end are
 counted. Redraws are paced as the panel paces them. A failure prints `FAIL seed=S
-event=N` with the traceback and the last events, and exits 1: the same seed replays it
-exactly.
+event=N` with the traceback and the last events, and exits 1: the same seed replays the
+same events (a MemoryError may not come back: the heap's layout also depends on this
+module's code and the length of its paths).
 
 A power cut ends this process (exit 3, after printing `POWERCUT DONE RNG_STATE NOW`): a
 board starts with an empty heap, so the driver (tools/fuzz.py) boots a fresh process,
