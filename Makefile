@@ -97,7 +97,7 @@ FUZZ_EVENING ?= 100000
 fuzz: build
 	@echo "fuzz seed $(FUZZ_SEED), $(FUZZ_EVENTS) events per game, evenings of $(FUZZ_EVENING)"
 	SCANNER_MPY=1 FUZZ_SEED=$(FUZZ_SEED) FUZZ_EVENTS=$(FUZZ_EVENTS) \
-	  FUZZ_EVENING=$(FUZZ_EVENING) $(BIN)/pytest -x \
+	  FUZZ_EVENING=$(FUZZ_EVENING) $(BIN)/pytest -x -rP \
 	  -o addopts="" host_tests/test_fuzz.py
 
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).

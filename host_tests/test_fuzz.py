@@ -17,7 +17,7 @@ import pytest
 from mpenv import MPY_HEAP, ROOT, use_mpy
 
 sys.path.insert(0, str(ROOT / "tools"))
-from fuzz import fuzz  # noqa: E402
+from fuzz import fuzz, summary  # noqa: E402
 
 GAMES = ("saywhen", "staycool", "scattergories")
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "20000"))
@@ -33,10 +33,12 @@ def _fuzz_every_game(events, cuts):
         runs = list(
             pool.map(lambda i: fuzz(GAMES[i], SEED + i, events, HEAP, power_cuts=cuts), range(3))
         )
-    failures = [out[-3000:] for ok, out, _, _ in runs if not ok]
+    for i, run in enumerate(runs):  # shown by `make fuzz` (pytest -rP)
+        print(summary(GAMES[i], SEED + i, run))
+    failures = [run.output[-3000:] for run in runs if not run.ok]
     assert not failures, "\n\n".join(failures)
-    assert all(ended > 0 for _, _, _, ended in runs)  # games were played to their end
-    return [n for _, _, n, _ in runs]
+    assert all(run.ended > 0 for run in runs)  # games were played to their end
+    return [run.power_cuts for run in runs]
 
 
 @pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")

@@ -138,10 +138,10 @@ def measure_timing():
 
 def fuzz_low(game, power_cuts):
     """(lowest free heap, power cuts) over FUZZ_EVENTS random events at the cap."""
-    ok, out, cuts, _ = fuzz(game, 1, FUZZ_EVENTS, power_cuts=power_cuts)
-    if not ok:
-        sys.exit("the fuzzer failed:\n" + out[-3000:])
-    return min(int(m) for m in re.findall(r"lowest free heap=(\d+)", out)), cuts
+    run = fuzz(game, 1, FUZZ_EVENTS, power_cuts=power_cuts)
+    if not run.ok:
+        sys.exit("the fuzzer failed:\n" + run.output[-3000:])
+    return run.lowest_free, run.power_cuts
 
 
 def board_names():
