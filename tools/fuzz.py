@@ -27,7 +27,7 @@ class Run(NamedTuple):
     output: str  # the last process's: the failure, or the `ok ...` line
     power_cuts: int
     ended: int  # games played to their end
-    lowest_free: int  # the lowest free heap over every process of the run, in bytes
+    lowest_free: int | None  # lowest free heap over every process, bytes (None: no report)
 
 
 def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None, power_cuts=True):
