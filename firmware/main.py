@@ -67,6 +67,9 @@ def main():
     except OSError:
         pass
     dev = Device(hw, Store(hw.state_dir), resume=rescued)
+    attach = getattr(hw, "attach", None)  # the PC's simulator shows what the device draws
+    if attach is not None:
+        attach(dev)
     if machine is not None:
         hw.watchdog = machine.WDT(timeout=WATCHDOG_MS)  # from here on, fed every 10 ms
     try:

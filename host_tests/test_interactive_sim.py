@@ -1,59 +1,217 @@
-"""`make sim` on a pseudo-terminal: the asyncio shell, the terminal board and its keys."""
+"""`make sim` on a pseudo-terminal, through the real entry (`make sim`: tools/sim.py and the
+firmware it runs), played by keys into each of the three games at default settings.
+
+Each step waits for the screen it expects: the front end's transcript (SIM_TRANSCRIPT)
+lists the text of every frame the firmware sends, as it is drawn on the terminal.
+"""
 
 import fcntl
 import os
 import pty
-import select
 import signal
 import struct
 import subprocess
-import sys
 import termios
+import threading
 import time
 
+import pytest
 from mpenv import ROOT
 
+pytestmark = pytest.mark.mpy_only  # make sim runs the .mpy build in either pass
 
-def read_for(fd, seconds):
-    out = b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
+COLS, ROWS = 150, 37  # the size the simulator asks for
+
+
+class Terminal:
+    """`make sim` on a pty of its own, with a transcript of what it drew."""
+
+    def __init__(self, tmp_path, name, state):
+        self.transcript = tmp_path / (name + ".txt")
+        self.seen = 0  # frames already matched by wait_for
+        self.output = bytearray()
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        env = {**os.environ, "SIM_STATE": str(state), "SIM_TRANSCRIPT": str(self.transcript)}
+        self.proc = subprocess.Popen(
+            ["make", "-s", "--no-print-directory", "sim"],
+            cwd=ROOT,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,  # its own process group: nothing outlives the test
+        )
+        os.close(slave)
+        self.master = master
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        while True:  # drain the terminal, or the front end would block writing to it
             try:
-                out += os.read(fd, 65536)
+                data = os.read(self.master, 65536)
             except OSError:
+                return
+            if not data:
+                return
+            self.output += data
+
+    def frames(self):
+        """[(frame line, [texts])] from the transcript so far."""
+        try:
+            lines = self.transcript.read_text().splitlines()
+        except FileNotFoundError:
+            return []
+        frames = []
+        for line in lines:
+            if line.startswith("frame "):
+                frames.append((line, []))
+            elif line.startswith("text ") and frames:
+                frames[-1][1].append(line[5:])
+        return frames
+
+    def wait_for(self, text, timeout=20):
+        """The texts of the first frame after the last one matched that shows `text`."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            frames = self.frames()
+            for i in range(self.seen, len(frames)):
+                if any(text in t for t in frames[i][1]):
+                    self.seen = i + 1
+                    return frames[i][1]
+            if self.proc.poll() is not None:
                 break
-    return out.decode("utf-8", "replace")
+            time.sleep(0.05)
+        last = self.frames()[-1:] or [("no frame", [])]
+        raise AssertionError(
+            "no screen with %r within %d s; the last: %s %s\n%s"
+            % (text, timeout, *last[0], self.output[-2000:].decode("utf8", "replace"))
+        )
+
+    def keys(self, keys):
+        for k in keys:
+            os.write(self.master, k.encode())
+            time.sleep(0.05)
+
+    def quit(self):
+        self.keys(["q"])
+        try:
+            return self.proc.wait(timeout=15)
+        finally:
+            self.close()
+
+    def close(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)  # the front end and its MicroPython
+            self.proc.wait()
+        os.close(self.master)
 
 
-def test_make_sim_draws_the_menu_and_takes_keys(tmp_path, mpy_mode):
-    mode = "1" if mpy_mode else "0"
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 150, 0, 0))
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "sim.py")],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=tmp_path,  # the simulator keeps its state in ./sim-state
-        start_new_session=True,  # its own process group: nothing outlives the test
-        # The same code as the rest of this run: sources, or the .mpy build with --mpy.
-        env={**os.environ, "SIM_STATE": str(tmp_path / "state"), "SCANNER_MPY": mode},
-    )
-    os.close(slave)
+def say_when_to_the_door(t):
+    t.keys("g")  # Say When!
+    t.wait_for("New game")
+    t.keys("g")
+    t.wait_for("New Say When!")
+    t.keys(["\x1b[A", "g"])  # UP to "Start game", GO
+    question = t.wait_for("Card 1/20")
+    if any("you choose" in s for s in question):
+        t.keys("a")  # the Quizzer's team is tied for the lead: secret guessing
+        t.wait_for("SECRET")
+    t.keys("G")  # hold GO: the Answer Door
+    door = t.wait_for("the answer")
+    assert any(s.startswith("range ") for s in door), door
+
+
+def stay_cool_turn_to_its_end(t):
+    t.keys(["s", "g"])  # DOWN to Stay Cool, GO
+    t.wait_for("New game")
+    t.keys("g")
+    t.wait_for("New Stay Cool")
+    t.keys(["w", "g"])
+    roles = " ".join(t.wait_for("Alex answers"))
+    assert "Written: Jo" in roles and "Verbal: Sam" in roles, roles  # right and left of Alex
+    t.keys("c")  # the first question was read: flip the glass onto 1
+    t.wait_for("Timer!")
+    t.keys("A")  # skip a written question: the glass moves on to 2 without turning
+    t.wait_for("skip used")
+    end = t.wait_for("turn is over", timeout=120)  # round 1: the glass runs out on 4
+    assert any(" × " in s and " = " in s for s in end), end
+
+
+def scattergories_round_to_its_points(t):
+    t.keys(["s", "s", "g"])
+    t.wait_for("New game")
+    t.keys("g")
+    t.wait_for("New Scattergories")
+    t.keys(["w", "g"])
+    t.wait_for("Roll")
+    t.keys("b")  # roll the die
+    t.wait_for("Your letter")
+    t.keys("b")  # start the timer
+    t.wait_for("hold: Pause")
+    t.keys("B")  # hold B: pause
+    t.wait_for("PAUSED")
+    t.keys("a")  # end the round early ...
+    t.wait_for("End the round?")
+    t.keys("c")  # ... yes
+    t.wait_for("Time's up!")
+    t.keys("b")  # Points
+    points = t.wait_for("Round 1 points")
+    assert "Alex" in points and "Robin" in points, points
+
+
+def test_make_sim_plays_every_game_and_resumes(tmp_path):
+    cool = Terminal(tmp_path, "staycool", tmp_path / "cool-state")
     try:
-        first = read_for(master, 3)
-        assert "keys: a b c" in first  # the legend
-        assert chr(0x28FF) in first  # braille: the inverted title bar
-        assert "ring " in first
-        os.write(master, b"\x1b[B")  # arrow down: the highlight moves, the panel redraws
-        moved = read_for(master, 1.5)
-        assert "\x1b[H" in moved
-        os.write(master, b"q")
-        proc.wait(timeout=10)
+        menu = cool.wait_for("Party Scanner")
+        assert "Say When!" in menu and "Scattergories" in menu
+        # Stay Cool's turn takes a minute and a half of real sand: it runs meanwhile.
+        failed = []
+        turn = threading.Thread(
+            target=lambda: _record(failed, stay_cool_turn_to_its_end, cool), daemon=True
+        )
+        turn.start()
+
+        state = tmp_path / "state"
+        t = Terminal(tmp_path, "saywhen", state)
+        try:
+            t.wait_for("Party Scanner")
+            say_when_to_the_door(t)
+            drawn = t.output.decode("utf-8", "replace")
+            assert "keys  a b c" in drawn and "q: quit" in drawn  # the legend is shown
+            assert chr(0x28FF) in drawn  # braille: the inverted title bar
+            assert "ring " in drawn
+        finally:
+            assert t.quit() == 0
+
+        t = Terminal(tmp_path, "resumed", state)  # a second run offers the saved game
+        try:
+            offer = t.wait_for("Unfinished game")
+            assert "Say When!" in offer
+            t.keys("b")  # Resume
+            t.wait_for("the answer")  # the Answer Door, open as it was left
+        finally:
+            assert t.quit() == 0
+
+        t = Terminal(tmp_path, "scattergories", tmp_path / "sg-state")
+        try:
+            t.wait_for("Party Scanner")
+            scattergories_round_to_its_points(t)
+        finally:
+            assert t.quit() == 0
+        transcript = (tmp_path / "scattergories.txt").read_text()
+        assert "tone end" in transcript  # the end of the round sounded
+
+        turn.join(timeout=150)
+        assert not turn.is_alive(), "the Stay Cool turn did not end"
+        assert not failed, failed[0]
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)  # the front end and its MicroPython
-        os.close(master)
-    assert proc.returncode == 0
+        assert cool.quit() == 0
+
+
+def _record(failed, play, terminal):
+    try:
+        play(terminal)
+    except Exception as e:  # noqa: BLE001 - reported by the main thread
+        failed.append(e)

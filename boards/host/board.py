@@ -6,7 +6,15 @@ interactive TerminalBoard (terminal.py) on top of it, with the screen drawn in t
 terminal and keys for buttons; so headless runs carry none of the terminal's code.
 """
 
-from os import getenv, stat
+from os import stat
+
+try:
+    from os import getenv
+except ImportError:  # rp2 and the WebAssembly port have no environment: the defaults serve
+
+    def getenv(name):
+        return None
+
 
 PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
 BIT = {"A": 1, "B": 2, "C": 4, "UP": 8, "DOWN": 16, "GO": 32}
@@ -43,6 +51,12 @@ class HostBoard:
         self.refreshes = [0, 0]  # partial, full
         self.battery = None  # millivolts, when a test gives the host a battery
         self.sleeps = 0
+        self.trace = None  # a list to share with the device's Gfx: every text drawn
+
+    def attach(self, dev):
+        """Called once the device is built (main.py): the simulators see what it draws."""
+        if self.trace is not None:
+            dev.gfx.trace = self.trace
 
     def buttons(self):
         return self.levels

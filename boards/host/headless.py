@@ -97,7 +97,7 @@ class Sim:
         elif cmd == "screen":
             from term import braille
 
-            for line in braille(self.dev.gfx.fb, W, H):
+            for line in braille(self.dev.gfx.buf, W, H):
                 print(line)
             self.print_text()
         elif cmd == "text":

@@ -1,29 +1,74 @@
-"""Draws the e-ink frame and the ring in a terminal: braille dots, 24-bit colour."""
+"""The e-ink frame and the ring as terminal text: braille dots, 24-bit colour.
 
-# Braille dot bits for the 2x4 pixels of a cell, by (column, row).
-_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+Pure Python that runs in CPython and in MicroPython alike: tools/sim.py (`make sim`) draws
+the terminal with it outside the firmware's heap, and the headless simulator's `screen`
+command prints the same picture.
+"""
+
+# Braille dot bits for the 4 rows of a cell's left and right columns (dots 1-2-3-7, 4-5-6-8).
+_LEFT = (0x01, 0x02, 0x04, 0x40)
+_RIGHT = (0x08, 0x10, 0x20, 0x80)
 
 
-def braille(fb, width, height, rotate=False):
-    """The frame as lines of braille characters, 2x4 pixels each: 148x32 for 296x128.
+def _column_bits(dots):
+    """nibble (4 pixels down one column, top pixel in bit 0) -> the braille bits it sets."""
+    table = []
+    for nibble in range(16):
+        bits = 0
+        for row in range(4):
+            if nibble >> row & 1:
+                bits |= dots[row]
+        table.append(bits)
+    return table
 
-    rotate=True shows it turned 180 degrees, as the panel shows it when set upside down."""
+
+_LEFT_BITS = _column_bits(_LEFT)
+_RIGHT_BITS = _column_bits(_RIGHT)
+
+
+def _reversed_byte(b):
+    r = 0
+    for i in range(8):
+        if b >> i & 1:
+            r |= 0x80 >> i
+    return r
+
+
+def turned(frame, width, height):
+    """A MONO_VLSB frame turned 180 degrees, as the panel shows it when set upside down."""
+    pages = height // 8
+    out = bytearray(len(frame))
+    flip = [_reversed_byte(b) for b in range(256)]
+    for page in range(pages):
+        src = page * width
+        dst = (pages - 1 - page) * width + width - 1
+        for x in range(width):
+            out[dst - x] = flip[frame[src + x]]
+    return out
+
+
+def braille(frame, width, height, rotate=False):
+    """A MONO_VLSB frame (a set bit is ink) as lines of braille, 2x4 pixels a character:
+    148 characters by 32 lines for 296x128."""
+    if rotate:
+        frame = turned(frame, width, height)
     lines = []
-    for y in range(0, height, 4):
-        row = ""
+    for cell_row in range(height // 4):
+        base = (cell_row >> 1) * width
+        shift = (cell_row & 1) * 4
+        chars = []
         for x in range(0, width, 2):
-            bits = 0
-            for dx in (0, 1):
-                dots = _DOTS[dx]
-                for dy in range(4):
-                    px, py = x + dx, y + dy
-                    if rotate:
-                        px, py = width - 1 - px, height - 1 - py
-                    if fb.pixel(px, py):
-                        bits |= dots[dy]
-            row += chr(0x2800 + bits)
-        lines.append(row)
+            left = frame[base + x] >> shift & 15
+            right = frame[base + x + 1] >> shift & 15
+            chars.append(chr(0x2800 + (_LEFT_BITS[left] | _RIGHT_BITS[right])))
+        lines.append("".join(chars))
     return lines
+
+
+def dimmed(leds, brightness):
+    """The LEDs as the ring shows them at `brightness` 0..5."""
+    scale = brightness * 51
+    return bytes(v * scale // 255 for v in leds)
 
 
 def ring_line(leds):

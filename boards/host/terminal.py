@@ -1,8 +1,19 @@
-"""`make sim`: the host board in a terminal. The e-ink frame is drawn in braille dots, the
-ring as a line of coloured dots, the buzzer as text, and keys press the buttons.
+"""`make sim`, the firmware's side: the host board talking to tools/sim.py over two pipes.
 
-A terminal sends no key-up, so each key plays a whole press (down, then up a moment later)
-through the real debouncer: lower case is a short press, upper case a long one.
+The terminal is drawn by tools/sim.py, in CPython, outside the firmware's heap: the device's
+heap budget is the firmware's, not the PC's picture of it. This board passes on what a
+real board would show, as tagged records on stdout, written straight from the buffers it
+is handed (so it allocates nothing to do it), and takes keys from stdin:
+
+    F flags FRAME       an e-ink refresh: flags 1 = full, 2 = upside down; 4736 bytes
+    R brightness LEDS   a ring frame: brightness 0..5, then 16 x RGB
+    T volume NAME \\n    a tune starts
+    X TEXT \\n           a text drawn on the frame that follows (only when SIM_TEXT is set)
+    Z                   the device goes to sleep
+
+A terminal sends no key-up, so each key byte plays a whole press through the real
+debouncer: a b c g for A B C GO, A B C G for a long press, u d for UP DOWN, x for the
+A+C chord, q to quit (see KEYS).
 """
 
 import asyncio
@@ -10,48 +21,48 @@ import select
 import sys
 import time
 
-import framebuf
-from term import braille, ring_line
-
 import ticks
-from app.gfx import H, W
-from board import BIT, HostBoard
+from board import BIT, HostBoard, getenv
 
 SHORT_MS = 80
 LONG_MS = 1000
+GAP_MS = 60  # between two queued presses, so the debouncer sees them apart
 
-# key -> (button, hold ms); "chord" plays A and C together.
+# key byte -> (button bit, hold ms); the chord is its own plan (_CHORD).
 KEYS = {
-    "a": ("A", SHORT_MS),
-    "b": ("B", SHORT_MS),
-    "c": ("C", SHORT_MS),
-    "g": ("GO", SHORT_MS),
-    " ": ("GO", SHORT_MS),
-    "A": ("A", LONG_MS),
-    "B": ("B", LONG_MS),
-    "C": ("C", LONG_MS),
-    "G": ("GO", LONG_MS),
-    "w": ("UP", SHORT_MS),
-    "s": ("DOWN", SHORT_MS),
-    "\x1b[A": ("UP", SHORT_MS),
-    "\x1b[B": ("DOWN", SHORT_MS),
-    "x": ("chord", 0),
+    ord("a"): (BIT["A"], SHORT_MS),
+    ord("b"): (BIT["B"], SHORT_MS),
+    ord("c"): (BIT["C"], SHORT_MS),
+    ord("g"): (BIT["GO"], SHORT_MS),
+    ord("A"): (BIT["A"], LONG_MS),
+    ord("B"): (BIT["B"], LONG_MS),
+    ord("C"): (BIT["C"], LONG_MS),
+    ord("G"): (BIT["GO"], LONG_MS),
+    ord("u"): (BIT["UP"], SHORT_MS),
+    ord("d"): (BIT["DOWN"], SHORT_MS),
 }
-LEGEND = (
-    "keys: a b c = A B C   A B C G (shift) = long press   arrows or w/s = UP/DOWN",
-    "      space or g = GO   x = A+C chord (back to menu)   q = quit",
-)
+# A down, C down 30 ms later, both up: (ms from the start, bit, down)
+_CHORD = ((0, BIT["A"], 1), (30, BIT["C"], 1), (150, BIT["A"], 0), (160, BIT["C"], 0))
 
 
 class TerminalBoard(HostBoard):
     def __init__(self):
         super().__init__()
-        self._plan = []  # (tick, bit, down): the edges of the presses keys asked for
+        self._out = sys.stdout.buffer
+        self._in = sys.stdin.buffer
+        self._head = bytearray(2)  # a record's tag and its one-byte argument
+        self._key = bytearray(1)
+        self._plan = []  # (tick, bit, down): the edges of the presses the keys asked for
         self._quit = False
-        self._fb = None
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
-        sys.stdout.write("\x1b[2J\x1b[?25l")
+        if getenv("SIM_TEXT"):
+            self.trace = []  # the device shares it with its Gfx: every text drawn
+
+    def _record(self, tag, arg):
+        self._head[0] = tag
+        self._head[1] = arg
+        self._out.write(self._head)
 
     def buttons(self):
         self._read_keys()
@@ -62,62 +73,51 @@ class TerminalBoard(HostBoard):
         return self.levels
 
     def tone(self, name, volume):
-        self.tones = (self.tones + [name])[-8:]
-        self._at(37, "\x1b[33m♪ %s (volume %d)\x1b[0m" % (name, volume))
+        self._record(0x54, volume)  # T
+        self._out.write(name)
+        self._out.write(b"\n")
 
     def show_ring(self, leds):
-        self.leds[:] = leds
-        self._at(35, "ring " + ring_line(self._dimmed(leds)))
+        if leds != self.leds:  # 25 frames a second: send only the ones that change
+            self.leds[:] = leds
+            self._record(0x52, self.brightness)  # R
+            self._out.write(leds)
 
     async def show(self, buf, full):
         self.refreshes[1 if full else 0] += 1
-        if self._fb is None:
-            self._fb = framebuf.FrameBuffer(buf, W, H, framebuf.MONO_VLSB)
-        self.draw()
+        for text in self.trace or ():
+            self._out.write(b"X")
+            self._out.write(text[3])
+            self._out.write(b"\n")
+        self._record(0x46, (1 if full else 0) | (2 if self.rotate else 0))  # F
+        self._out.write(buf)
         await asyncio.sleep_ms(600 if full else 150)  # an e-ink refresh takes a while
+
+    def sleep(self):
+        self.sleeps += 1
+        self._out.write(b"Z")
 
     async def until_stopped(self):
         while not self._quit:
             await asyncio.sleep_ms(50)
-        sys.stdout.write("\x1b[0m\x1b[2J\x1b[H\x1b[?25h")
-
-    def draw(self):
-        lines = braille(self._fb, W, H, self.rotate)
-        # Line by line: one 15 KB string would be a large block to find in a small heap.
-        write = sys.stdout.write
-        write("\x1b[H\x1b[30;47m╭" + "─" * (W // 2) + "╮\r\n")
-        for line in lines:
-            write("│" + line + "│\r\n")
-        write("╰" + "─" * (W // 2) + "╯\x1b[0m\r\n")
-        write("\r\n".join(LEGEND))
-        self._at(36, "")
-
-    def _dimmed(self, leds):
-        scale = self.brightness * 51
-        return bytes(v * scale // 255 for v in leds)
-
-    def _at(self, row, text):
-        sys.stdout.write("\x1b[%d;1H\x1b[2K%s" % (row, text))
 
     def _read_keys(self):
-        while self._poll.poll(0):
-            key = sys.stdin.read(1)
-            if key == "\x1b":
-                key += sys.stdin.read(2)
-            if key == "q":
+        while not self._quit and self._poll.poll(0):
+            if not self._in.readinto(self._key):  # the front end has gone: stop too
                 self._quit = True
                 return
-            what = KEYS.get(key)
-            if what:
-                self._play(*what)
+            key = self._key[0]
+            if key == 0x71:  # q
+                self._quit = True
+            elif key == 0x78:  # x
+                self._play(_CHORD)
+            elif key in KEYS:
+                bit, hold = KEYS[key]
+                self._play(((0, bit, 1), (hold, bit, 0)))
 
-    def _play(self, button, hold):
+    def _play(self, steps):
         t = time.ticks_ms() & ticks.MASK
         if self._plan:  # queue behind a press still playing
-            t = ticks.add(self._plan[-1][0], 60)
-        if button == "chord":
-            steps = ((0, 1, 1), (30, 4, 1), (150, 1, 0), (160, 4, 0))
-        else:
-            steps = ((0, BIT[button], 1), (hold, BIT[button], 0))
+            t = ticks.add(self._plan[-1][0], GAP_MS)
         for dt, bit, down in steps:
             self._plan.append((ticks.add(t, dt), bit, down))
