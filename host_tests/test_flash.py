@@ -3,6 +3,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 from mpenv import ROOT, micropython
@@ -131,3 +132,28 @@ def test_flash_onto_a_board_whose_watchdog_runs(tmp_path):
         assert bridge.boots >= 3  # reset into maintenance, then reset into the game
     finally:
         bridge.close()
+
+
+def test_flash_with_no_board_says_so_in_plain_words(tmp_path):
+    missing = tmp_path / "ttyACM0"  # no such port
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "flash.py"), "--port", str(missing)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1
+    said = proc.stderr
+    assert said.startswith("make flash: no board found on %s." % missing), said
+    assert "USB data cable" in said and "make flash PORT=" in said  # what to check
+    assert "mpremote: mpremote" not in said and "(mpremote said: failed to access" in said
+    assert "Traceback" not in said
+
+
+def test_the_release_is_printed_as_people_write_it():
+    sys.path.insert(0, str(ROOT / "tools"))
+    from flash import release
+
+    assert release((1, 28, 0, "")) == "1.28.0"
+    assert release((1, 29, 0, "preview")) == "1.29.0-preview"
+    assert release((1, 23, 0)) == "1.23.0"

@@ -15,6 +15,7 @@ mpremote's `resume`: a soft reset would end the unix port's REPL.
 """
 
 import argparse
+import ast
 import hashlib
 import json
 import subprocess
@@ -69,15 +70,32 @@ class Board:
 
 
 def explain(output, port):
+    """mpremote's failure in plain words: what went wrong and what to check."""
     if "no device found" in output or "failed to access" in output or "could not" in output:
+        where = "on any USB port" if port == "auto" else "on " + port
+        last = output.strip().splitlines()[-1] if output.strip() else "no answer"
+        if last.startswith("mpremote: "):
+            last = last[len("mpremote: ") :]
         return (
-            "No board answered on %s.\n"
-            "Plug the Pico in with a USB data cable (no BOOTSEL button: that is only for\n"
-            "installing MicroPython), close other programs using its port (Thonny, a\n"
-            "terminal), or name the port: make flash PORT=/dev/ttyACM0.\n(mpremote: %s)"
-            % (port, output.strip().splitlines()[-1] if output.strip() else "no answer")
+            "no board found %s.\n"
+            "Check that:\n"
+            "  - the board is plugged in with a USB data cable (a charge-only cable shows\n"
+            "    nothing), without BOOTSEL held (that is only for installing MicroPython);\n"
+            "  - MicroPython is installed on it (README: Build and flash the device);\n"
+            "  - no other program holds its port (Thonny, a serial terminal);\n"
+            "  - with more than one board plugged in, name its port: make flash "
+            "PORT=/dev/ttyACM0.\n"
+            "(mpremote said: %s)" % (where, last)
         )
     return "mpremote failed:\n" + output.strip()
+
+
+def release(version):
+    """sys.implementation.version as people write it: (1, 28, 0, '') is "1.28.0", and a
+    preview build's (1, 29, 0, 'preview') is "1.29.0-preview"."""
+    numbers = ".".join(str(n) for n in version[:3])
+    tag = version[3] if len(version) > 3 else ""
+    return numbers + ("-" + tag if tag else "")
 
 
 def our_mpy_version():
@@ -89,9 +107,10 @@ def our_mpy_version():
 
 def check_mpy(board):
     impl = "sys.implementation"
-    out = board.exec("import sys\nprint(%s._mpy, '.'.join(map(str, %s.version)))" % (impl, impl))
-    value, version = out.split()[-2:]
+    out = board.exec("import sys\nprint(%s._mpy, repr(%s.version))" % (impl, impl))
+    value, _, version = out.strip().splitlines()[-1].partition(" ")
     value = int(value)
+    version = release(ast.literal_eval(version))
     theirs = (value & 0xFF, value >> 8 & 3)
     ours = our_mpy_version()
     if theirs != ours:

@@ -3,21 +3,23 @@
     micropython -m headless [--start MS] [--state DIR] [--seed N]
 
 Simulated time starts at --start (default: 30 s before ticks wrap at 2**30, so every
-scripted game crosses the wrap) and moves only when a command says so; --seed (default 1)
-makes the deal of cards and letters repeatable, in 10 ms polls,
-exactly as the shell polls on a board. Commands, one per line (# starts a comment):
+scripted game crosses the wrap) and moves only when a command says so, in 10 ms polls,
+exactly as the shell polls on a board; --seed (default 1) makes the deal of cards and
+letters repeatable. Commands, one per line (# starts a comment):
 
     press B | long B | hold B | release B | chord A C | wait MS
-    screen | text | png PATH | ring | state | refreshes | mem | battery MV | reboot | quit
+    screen | text | png PATH | ring | state | refreshes | mem | modules | battery MV
+    reboot | quit
 
 press: down 80 ms, then up 80 ms. long: down 1000 ms, then up 80 ms. hold/release: one
-edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, both up 150 ms later.
-screen prints the frame in braille dots and the text drawn on it; text prints only the
-text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the core's
-state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the heap
-in use after a collection; battery MV gives the board a battery at MV millivolts; reboot is
-a power cut: the device starts again from what it saved.
-Tones are printed as `tone NAME` when they play. Errors print `error: ...` and go on.
+edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, both up 150
+ms later. screen prints the frame in braille dots and the text drawn on it; text prints
+only the text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the
+core's state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the
+heap in use after a collection, modules that and the modules loaded; battery MV gives the
+board a battery at MV millivolts; reboot is a power cut: the device starts again from
+what it saved. Tones are printed as `tone NAME` when they play. A bad command prints
+`error: COMMAND: what is wrong` and the simulator goes on.
 """
 
 import boot  # noqa: F401, I001 - first, as on a board: the names into an empty heap
@@ -33,6 +35,25 @@ from shell import POLL_MS, Device
 from store import Store
 
 BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
+
+BUTTONS = "A B C UP DOWN GO"
+COMMANDS = "press long hold release chord wait screen text png ring state refreshes mem modules "
+COMMANDS += "battery reboot quit"
+# command -> what follows it (every other command takes nothing)
+ARGS = {
+    "press": "BUTTON",
+    "long": "BUTTON",
+    "hold": "BUTTON",
+    "release": "BUTTON",
+    "chord": "BUTTON BUTTON",
+    "wait": "MS",
+    "png": "PATH",
+    "battery": "MV",
+}
+
+
+class CommandError(ValueError):
+    pass
 
 
 class Sim:
@@ -70,12 +91,25 @@ class Sim:
             self.settle()
 
     def edge(self, name, down):
-        bit = BIT[name.upper()]
+        bit = BIT[name]
         self.board.levels = self.board.levels | bit if down else self.board.levels & ~bit
 
     def command(self, words):
         cmd = words[0]
         args = words[1:]
+        if cmd not in COMMANDS.split():
+            raise CommandError("unknown command %s (commands are %s)" % (cmd, COMMANDS))
+        kinds = ARGS.get(cmd, "").split()
+        if len(args) != len(kinds):
+            usage = " ".join([cmd] + kinds) if kinds else cmd + " takes nothing after it"
+            raise CommandError(("usage: " if kinds else "") + usage)
+        for kind, arg in zip(kinds, args):
+            if kind == "BUTTON" and arg.upper() not in BIT:
+                raise CommandError("unknown button %s (buttons are %s)" % (arg, BUTTONS))
+            if kind in ("MS", "MV") and not arg.isdigit():
+                raise CommandError("%s takes a whole number 0 or more, not %s" % (cmd, arg))
+        if kinds[:1] == ["BUTTON"]:
+            args = [a.upper() for a in args]
         if cmd == "press" or cmd == "long":
             self.edge(args[0], True)
             self.wait(80 if cmd == "press" else 1000)
@@ -118,15 +152,13 @@ class Sim:
         elif cmd == "battery":
             self.board.battery = int(args[0])
             self.dev._battery_at = None  # read it at the next poll
-        elif cmd == "mem":
+        elif cmd == "mem" or cmd == "modules":
             gc.collect()
             print("mem alloc=%d free=%d" % (gc.mem_alloc(), gc.mem_free()))
-            if args:
+            if cmd == "modules":
                 print(" ".join(sorted(sys.modules)))
         elif cmd == "reboot":
             self.boot()
-        else:
-            raise ValueError("unknown command " + cmd)
 
     def print_text(self):
         for item in self.dev.gfx.trace:
@@ -139,12 +171,18 @@ def main(argv):
     seed = 1
     i = 1
     while i < len(argv):
-        if argv[i] == "--start":
-            start = int(argv[i + 1])
-        elif argv[i] == "--state":
-            state_dir = argv[i + 1]
-        elif argv[i] == "--seed":
-            seed = int(argv[i + 1])
+        opt = argv[i]
+        value = argv[i + 1] if i + 1 < len(argv) else ""
+        if opt == "--state" and value:
+            state_dir = value
+        elif opt in ("--start", "--seed") and value.isdigit():
+            if opt == "--start":
+                start = int(value)
+            else:
+                seed = int(value)
+        else:
+            print("headless: %s %s: options are --start MS, --state DIR, --seed N" % (opt, value))
+            sys.exit(2)
         i += 2
     sim = Sim(start, state_dir, seed)
     while True:
@@ -158,8 +196,10 @@ def main(argv):
             break
         try:
             sim.command(words)
-        except (ValueError, IndexError, KeyError, OSError) as e:
-            print("error:", line.strip(), "->", repr(e))
+        except CommandError as e:
+            print("error: %s: %s" % (line.strip(), e))
+        except OSError as e:  # png into a folder that is not there, say
+            print("error: %s: %s" % (line.strip(), e))
 
 
 main(sys.argv)
