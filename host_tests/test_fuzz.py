@@ -2,8 +2,8 @@
 power cuts by tools/fuzz.py): the .mpy build under the device's heap cap (128 KB on the
 unix port), 20,000 events per game, the three games at once; then a long evening with the
 power left on, 5,000 events per game in one process each. `make fuzz` runs a million per
-game, and evenings of 100,000. A failure prints the seed and the event number; `python
-tools/fuzz.py [--no-cuts] GAME SEED EVENTS` replays it. Besides no exception and the
+game, and evenings of 100,000. A failure prints the seed, the event number and the
+`make replay ...` command that runs the same events again. Besides no exception and the
 invariants (no negative score or time, the Timer Card on 1..4, a game over once its rules
 say so, and games do get played to their end), no name may be interned after boot
 (boot.py interns them all, so no qstr pool grows mid-evening).

@@ -1,6 +1,9 @@
 """Drives boards/host/fuzz.py through power cuts: each one a fresh MicroPython process.
 
-    python tools/fuzz.py [--no-cuts] GAME SEED EVENTS [HEAP]
+    make replay GAME=saywhen SEED=5 EVENTS=20000 [CUTS=0] [HEAP=128K]
+    .venv/bin/python tools/fuzz.py [--no-cuts] GAME SEED EVENTS [HEAP]
+
+It runs the .mpy build that gets flashed (SCANNER_MPY=0 runs the .py sources instead).
 
 A board starts with an empty heap after a power cut; a process does too. So when the
 fuzzer cuts the power it exits, and this driver boots a new one on the same saved state,
@@ -11,6 +14,7 @@ after boot is a failure too: boot.py interns them all, so no pool grows mid-even
 party lives it (the same random stream, a power cut played as a short pause).
 """
 
+import os
 import re
 import subprocess
 import sys
@@ -18,8 +22,11 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
+os.environ.setdefault("SCANNER_MPY", "1")  # the .mpy build, as flashed and as make fuzz runs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
 from mpenv import MPY_HEAP, device_layout, micropython  # noqa: E402
+
+GC_BLOCK = 32  # bytes in a heap block of the 64-bit unix port (4 words; 16 on a Pico)
 
 
 class Run(NamedTuple):
@@ -28,6 +35,7 @@ class Run(NamedTuple):
     power_cuts: int
     ended: int  # games played to their end
     lowest_free: int | None  # lowest free heap over every process, bytes (None: no report)
+    largest_block: int | None  # the smallest "largest free block" seen, bytes (None: none)
 
 
 def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None, power_cuts=True):
@@ -37,7 +45,7 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None, power_cuts=True):
         state = state_dir or tmp
         carry = []
         cuts = ended = 0
-        lowest = None
+        lowest = block = None
         cwd, env = device_layout()
         while True:
             args = [micropython(), "-X", "heapsize=" + heap, "-m", "fuzz", game]
@@ -49,23 +57,47 @@ def fuzz(game, seed, events, heap=MPY_HEAP, state_dir=None, power_cuts=True):
             ended += sum(int(n) for n in re.findall(r"ended=(\d+)", out))
             for low in re.findall(r"lowest free heap=(\d+)", out):
                 lowest = int(low) if lowest is None else min(lowest, int(low))
+            for blocks in re.findall(r"max free sz: (\d+)", out):
+                size = int(blocks) * GC_BLOCK
+                block = size if block is None else min(block, size)
             interned = re.findall(r"n_qstr=(\d+)", out)
             if len(set(interned)) > 1:  # boot.py interns every name the firmware has
                 out += "\nFAIL seed=%d: names interned after boot (qstrs %s)" % (seed, interned)
-                return Run(False, out, cuts, ended, lowest)
+                out += "\nreplay: " + replay_command(game, seed, events, heap, power_cuts)
+                return Run(False, out, cuts, ended, lowest, block)
             cut = [line for line in out.splitlines() if line.startswith("POWERCUT ")]
             if proc.returncode == 3 and cut:
                 carry = cut[-1].split()[1:4]
                 cuts += 1
                 continue
-            return Run(proc.returncode == 0 and "ok game=" in out, out, cuts, ended, lowest)
+            ok = proc.returncode == 0 and "ok game=" in out
+            if not ok:
+                out += "\nreplay: " + replay_command(game, seed, events, heap, power_cuts)
+            return Run(ok, out, cuts, ended, lowest, block)
+
+
+def replay_command(game, seed, events, heap, power_cuts):
+    """The make command that runs the same events again."""
+    cmd = "make replay GAME=%s SEED=%d EVENTS=%d" % (game, seed, events)
+    if not power_cuts:
+        cmd += " CUTS=0"
+    return cmd + ("" if heap == MPY_HEAP else " HEAP=" + heap)
 
 
 def summary(game, seed, run):
     """One line for a person: what the run went through, and how close the heap came."""
-    low = "?" if run.lowest_free is None else "%.1f KB" % (run.lowest_free / 1024)
     played = "%d power cuts, %d games played to their end" % (run.power_cuts, run.ended)
-    return "%s seed %d: %s, lowest free heap %s" % (game, seed, played, low)
+    return "%s seed %d: %s, lowest free heap %s, smallest largest free block %s" % (
+        game,
+        seed,
+        played,
+        kb(run.lowest_free),
+        kb(run.largest_block),
+    )
+
+
+def kb(n):
+    return "?" if n is None else "%.1f KB" % (n / 1024)
 
 
 def main(argv):

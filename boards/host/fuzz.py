@@ -242,6 +242,7 @@ def main(argv):
         f.dev.apply()
     gc.collect()
     low = gc.mem_free()
+    micropython.mem_info()  # "max free sz": the largest free block (tools/fuzz.py reads it)
     try:
         while f.events < count:
             f.event()
@@ -249,6 +250,7 @@ def main(argv):
             if f.events % 500 == 0:
                 gc.collect()
                 low = min(low, gc.mem_free())
+                micropython.mem_info()  # what fails first is the largest block, not the total
     except PowerCut:
         micropython.qstr_info()
         print(
@@ -259,7 +261,7 @@ def main(argv):
     except Exception as e:  # noqa: BLE001 - any failure is the finding
         buf = io.StringIO()
         sys.print_exception(e, buf)
-        power = "" if cuts else " (no power cuts: tools/fuzz.py --no-cuts)"
+        power = "" if cuts else " (the power left on)"
         print("FAIL seed=%d event=%d game=%s%s" % (seed, f.events, game, power))
         print(buf.getvalue())
         print("last events:", f.recent)
