@@ -1,4 +1,7 @@
-"""One-screen rules summaries, imported only when a summary is shown."""
+"""One-screen rules summaries and their screen, imported only when a summary is shown."""
+
+from app.core import Screen
+from app.gfx import FOOTER, H, W
 
 SUMMARY = {
     "saywhen": "The Quizzer reads a number question. Teams guess, from the Quizzer's left; "
@@ -12,3 +15,28 @@ SUMMARY = {
     "starting with that letter (A, An, The don't count). Answers that match another "
     "player's score 0. Challenges go to a vote. Most points after 3 rounds wins.",
 }
+
+
+class Rules(Screen):
+    """A one-screen summary of a game's rules."""
+
+    name = "rules"
+
+    def __init__(self, game):
+        self.game = game
+
+    def event(self, app, ev, now):
+        if ev[0] == "press" and ev[1] in ("A", "B", "GO"):
+            app.pop(now)
+
+    def draw(self, app, g):
+        y = g.header("Rules: " + self.game.title) + 2
+        for line in g.wrap(SUMMARY[self.game.key], "small", W - 8):
+            if y + 14 > H - FOOTER:
+                break
+            g.text(line, 4, y, "small")
+            y += 14
+        g.labels("Back", "", "")
+
+    def state(self):
+        return {"game": self.game.key}

@@ -1,6 +1,8 @@
-"""Checks a saved game before the device offers to resume it."""
+"""The saved game: checked at boot, then offered at power-on (resume it, or the menu)."""
 
 from app import catalog
+from app.core import Screen
+from app.gfx import W
 
 
 def clean_session(saved):
@@ -20,3 +22,28 @@ def clean_session(saved):
     if state is not None and not isinstance(state, dict):
         return None, False
     return saved, True
+
+
+class ResumeOffer(Screen):
+    """At power-on with an unfinished game: resume it (B or GO), or go to the menu (A)."""
+
+    name = "resume"
+
+    def event(self, app, ev, now):
+        if ev[0] != "press":
+            return
+        if ev[1] in ("B", "GO"):
+            app.play()
+        elif ev[1] == "A":
+            app.pop(now)
+
+    def draw(self, app, g):
+        game = catalog.get(app.session["game"])
+        y = g.header("Unfinished game") + 6
+        g.text(game.title if game else "?", 6, y, "large")
+        y += 28
+        names = game.unit + ": " + ", ".join(app.session["names"]) if game else ""
+        for line in g.wrap(names, "small", W - 12)[:3]:
+            g.text(line, 6, y, "small")
+            y += 15
+        g.labels("Menu", "Resume", "")
