@@ -1,21 +1,33 @@
 """SSD1680 e-paper controller: the Waveshare Pico-ePaper-2.9 (296x128, black and white).
 
-The sequences follow Waveshare's Pico driver (EPD_2in9 V2) and the SSD1680 datasheet;
-the two waveform tables are Waveshare's panel data for this glass. What differs is how the
-frame gets there: the core draws a MONO_VLSB frame (a byte is a column of 8 pixels) with
-1 = ink, and this driver sends it as it is, in a few large SPI writes:
-- the controller's RAM runs along the panel's 128-pixel side, 8 pixels a byte, MSB first;
-  counting Y first (AM=1) with X decreasing from byte 15 puts frame byte p*296 + x at RAM
-  column 15 - p, row x: exactly the landscape picture, with no Python loop over bytes;
-- "Inverse RAM content" (0x21 A = 0x88) turns 1 = ink into the panel's 1 = white;
-- upside down (the setting), the bits of each byte must also be reversed: one blit from an
-  MONO_HMSB view to an MONO_HLSB view of a second buffer does it in C, and the counter
-  then runs X up from byte 0 and Y down from 295.
-Refreshes: a full refresh (both RAMs written, so the next partial has its base image), then
-partial refreshes, and a full one again after `partial_limit` partials or when asked (the
-core asks at round boundaries). The panel is put into deep sleep (RAM kept) after each
-update and woken with a reset when the next comes. BUSY is polled with asyncio sleeps, so
-the ring and the buttons run on while the panel works.
+Driven the way Waveshare's own landscape driver drives this panel (Pico_ePaper_Code,
+python/Pico_ePaper-2.9.py, class EPD_2in9_Landscape), with Waveshare's waveforms for it:
+- the core draws a MONO_VLSB frame (a byte is a column of 8 pixels, bit 0 at the top),
+  1 = ink. Data entry 0x11 [07] (Y first, X and Y counting up), window X 0..15 and
+  Y 0..295, cursor (0, 0); the frame's 16 pages (8 rows, 296 bytes each) go out last
+  page first, one SPI write a page straight from the frame, so no Python loop over bytes:
+  page p fills RAM byte column 15 - p, a byte a gate line. That is Waveshare's order;
+- "Inverse RAM content" for both RAMs (0x21 [88 80]) turns 1 = ink into the panel's
+  1 = white (Waveshare sends 1 = white with [00 80]): the same picture on the glass;
+- upside down (the setting): data entry 0x05 (Y first, X up, Y down from 295), and each
+  byte's bits reversed into a second buffer by framebuf blits (MONO_HMSB read, MONO_HLSB
+  written), a page at a time with a yield between, then sent first page first.
+Refreshes:
+- full, as Waveshare's init() then display_Base(): a reset, the soft reset 0x12 and the
+  init, the full waveform, the frame into both RAMs, [C7]. When asked (the core asks at
+  round boundaries and before idle sleep), the first time, after turning, and after
+  `partial_limit` partials. After one that was asked for, the panel goes into deep sleep
+  (RAM kept), since nothing may come for minutes;
+- partial, as Waveshare's display_Partial(): an RST pulse (no 0x12: the RAMs and the
+  picture stay), or the init above when the panel was asleep; the partial waveform, 0x37,
+  0x3C, power on [C0], the frame into BW RAM, [0F]. Then the same frame into both RAMs
+  again, as GxEPD2 does (writeImageAgain), so the next partial compares against what the
+  glass shows. The panel stays awake between partials.
+BUSY is polled with asyncio sleeps, so the ring and the buttons run on. A wait that
+outlasts `busy_timeout_ms` gets one more, twice as long (a cold panel is slow); then the
+update is given up (counted in refreshes[2]) and show() returns: the error stays here (an
+exception in the runner resets the board, into the same wait), and the next update starts
+with a reset and a full refresh.
 """
 
 import asyncio
@@ -48,70 +60,72 @@ _COUNTER_Y = const(0x4F)
 WIDTH = const(296)  # the landscape frame
 HEIGHT = const(128)
 _BYTES = const(4736)
+_PAGE = const(296)  # bytes in one page of the frame (8 rows): one RAM byte column
+_PAGES = const(16)
 _LAST_ROW = const(295)
-_LAST_COLUMN = const(15)  # RAM X counts bytes of 8 pixels along the 128-pixel side
+_NO_BASE = const(1 << 20)  # as partials go: the next update must be a full one
 
-_MODE_NORMAL = const(0x06)  # AM=1 (Y first), Y up, X down
-_MODE_ROTATED = const(0x05)  # AM=1 (Y first), Y down, X up
-_UPDATE_FULL = const(0xC7)  # clock, analog, display mode 1 with the loaded LUT, off
-_UPDATE_PARTIAL = const(0x0F)  # display mode 2 with the loaded (partial) LUT
-_UPDATE_POWER_ON = const(0xC0)
+# Data entry: AM=1 (the address counter runs along Y, the 296 gate lines, first).
+_MODE_NORMAL = const(b"\x07")  # X up, Y up: Waveshare's landscape mode
+_MODE_TURNED = const(b"\x05")  # X up, Y down
+_INVERT_RAMS = const(b"\x88\x80")  # BW and RED RAM inverted; sources S8..S167 (Waveshare)
+_UPDATE_FULL = const(b"\xc7")  # clock, analog, display mode 1 with the loaded LUT, off
+_UPDATE_POWER_ON = const(b"\xc0")  # clock and analog on
+_UPDATE_PARTIAL = const(b"\x0f")  # display mode 2 with the loaded LUT, then off
+_BORDER_PARTIAL = const(b"\x80")
+_OPTION_PARTIAL = const(b"\x00\x00\x00\x00\x00\x40\x00\x00\x00\x00")
 
-# Waveshare's waveforms for this panel: 153 LUT bytes, then the end option, gate voltage,
-# source voltages (VSH1, VSH2, VSL) and VCOM.
-FULL_LUT = bytes(
-    (0x80, 0x66, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0)
-    + (0x10, 0x66, 0, 0, 0, 0, 0, 0, 0x20, 0, 0, 0)
-    + (0x80, 0x66, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0)
-    + (0x10, 0x66, 0, 0, 0, 0, 0, 0, 0x20, 0, 0, 0)
-    + (0,) * 12
-    + (0x14, 0x08, 0, 0, 0, 0, 0x02)
-    + (0x0A, 0x0A, 0, 0x0A, 0x0A, 0, 0x01)
-    + (0,) * 42
-    + (0x14, 0x08, 0, 0x01, 0, 0, 0x01)
-    + (0, 0, 0, 0, 0, 0, 0x01)
-    + (0,) * 14
-    + (0x44,) * 6
-    + (0, 0, 0)
-    + (0x22, 0x17, 0x41, 0x00, 0x32, 0x36)
+# Waveshare's waveforms for this panel (WS_20_30 and WF_PARTIAL_2IN9): 153 LUT bytes,
+# then the end option, gate voltage, source voltages (VSH1, VSH2, VSL) and VCOM.
+_FULL_LUT = const(
+    b"\x80\x66\x00\x00\x00\x00\x00\x00\x40\x00\x00\x00"
+    b"\x10\x66\x00\x00\x00\x00\x00\x00\x20\x00\x00\x00"
+    b"\x80\x66\x00\x00\x00\x00\x00\x00\x40\x00\x00\x00"
+    b"\x10\x66\x00\x00\x00\x00\x00\x00\x20\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x14\x08\x00\x00\x00\x00\x02"
+    b"\x0a\x0a\x00\x0a\x0a\x00\x01"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x14\x08\x00\x01\x00\x00\x01"
+    b"\x00\x00\x00\x00\x00\x00\x01"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x44\x44\x44\x44\x44\x44\x00\x00\x00"
+    b"\x22\x17\x41\x00\x32\x36"
 )
-PARTIAL_LUT = bytes(
-    (0, 0x40)
-    + (0,) * 10
-    + (0x80, 0x80)
-    + (0,) * 10
-    + (0x40, 0x40)
-    + (0,) * 10
-    + (0, 0x80)
-    + (0,) * 10
-    + (0,) * 12
-    + (0x0A, 0, 0, 0, 0, 0, 0x01)
-    + (0x01, 0, 0, 0, 0, 0, 0)
-    + (0x01, 0, 0, 0, 0, 0, 0)
-    + (0,) * 63
-    + (0x22,) * 6
-    + (0, 0, 0)
-    + (0x22, 0x17, 0x41, 0xB0, 0x32, 0x36)
+_PARTIAL_LUT = const(
+    b"\x00\x40\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x80\x80\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x40\x40\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x80\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x0a\x00\x00\x00\x00\x00\x01"
+    b"\x01\x00\x00\x00\x00\x00\x00"
+    b"\x01\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x00\x00\x00\x00\x00\x00\x00"
+    b"\x22\x22\x22\x22\x22\x22\x00\x00\x00"
+    b"\x22\x17\x41\xb0\x32\x36"
 )
-PARTIAL_OPTION = b"\x00\x00\x00\x00\x00\x40\x00\x00\x00\x00"
 
 
 class SSD1680:
-    def __init__(self, spi, cs, dc, rst, busy, partial_limit=20, chunk=1184):
+    def __init__(self, spi, cs, dc, rst, busy, partial_limit=20):
         self.spi = spi
         self.cs = cs
         self.dc = dc
         self.rst = rst
         self.busy = busy
         self.partial_limit = partial_limit
-        self.chunk = chunk  # bytes per SPI write: 1184 take 0.5 ms at 20 MHz, 2.4 at 4
         self.busy_timeout_ms = 5000  # a full refresh takes about 2 s
         self.rotated = False
-        self.refreshes = [0, 0]  # partial, full
-        self._partials = 0
-        self._has_base = False  # both RAMs hold the picture on the glass
-        self._lut = None  # the waveform loaded now
-        self._awake = False
+        self.refreshes = [0, 0, 0]  # partial, full, given up (BUSY stuck)
+        self._partials = _NO_BASE  # partials since the last full refresh
+        self._awake = False  # out of deep sleep, initialised, both RAMs = the glass
         self._flip = None  # the second buffer, made the first time the panel is upside down
         self._byte = bytearray(1)
         cs(1)
@@ -130,123 +144,138 @@ class SSD1680:
             self.spi.write(data)
             self.cs(1)
 
-    async def _frame(self, cmd, data):
-        """A RAM write in large chunks, yielding between them to the ring and buttons."""
+    async def _frame(self, cmd, picture):
+        """The picture into one RAM from the window's start: 16 writes of a page (296
+        bytes), yielding between them to the ring and the buttons."""
+        self._command(_COUNTER_X, b"\x00")
+        self._command(_COUNTER_Y, b"\x27\x01" if self.rotated else b"\x00\x00")
         self._command(cmd)
-        mv = memoryview(data)
+        mv = memoryview(picture)
         self.dc(1)
         self.cs(0)
-        for i in range(0, len(mv), self.chunk):
-            self.spi.write(mv[i : i + self.chunk])
+        for p in range(_PAGES):
+            if not self.rotated:
+                p = _PAGES - 1 - p  # last page first: page 15 is RAM byte column 0
+            self.spi.write(mv[p * _PAGE : p * _PAGE + _PAGE])
             await asyncio.sleep_ms(0)
         self.cs(1)
 
     async def _wait(self):
+        """Until BUSY drops: `busy_timeout_ms`, then once more for twice as long; OSError
+        if it is still high after that."""
+        limit = self.busy_timeout_ms
+        longer = False
         start = time.ticks_ms()
         while self.busy():
-            if time.ticks_diff(time.ticks_ms(), start) > self.busy_timeout_ms:
-                raise OSError("e-paper stays busy: check the BUSY wire")
+            if time.ticks_diff(time.ticks_ms(), start) > limit:
+                if longer:
+                    raise OSError("e-paper stays busy: check the BUSY wire")
+                longer = True
+                limit *= 3  # from the start: once more, for twice as long
             await asyncio.sleep_ms(5)
 
     # -- setup -------------------------------------------------------------------------------
-    async def _reset(self, low_ms, settle_ms):
+    async def _reset(self, ms):
+        """A hardware reset pulse (RST low 2 ms), `ms` to settle, then BUSY."""
         self.rst(0)
-        await asyncio.sleep_ms(low_ms)
+        await asyncio.sleep_ms(2)
         self.rst(1)
-        await asyncio.sleep_ms(settle_ms)
+        await asyncio.sleep_ms(ms)
+        await self._wait()
 
     def _address(self):
-        """Driver output, the counting mode, window and cursor for this orientation, and the
-        RAM inversion (1 = ink): all of which a reset pulse puts back to power-on values."""
+        """Driver output, the counting mode and window for this orientation, and the RAM
+        inversion (1 = ink): a reset pulse may put them back to their power-on values."""
         self._command(_DRIVER_OUTPUT, b"\x27\x01\x00")  # 296 gate lines
-        first_x, last_x = (0, _LAST_COLUMN) if self.rotated else (_LAST_COLUMN, 0)
-        first_y, last_y = (_LAST_ROW, 0) if self.rotated else (0, _LAST_ROW)
-        self._command(_DATA_ENTRY, bytes((_MODE_ROTATED if self.rotated else _MODE_NORMAL,)))
-        self._command(_RAM_X, bytes((first_x, last_x)))
-        self._command(_RAM_Y, bytes((first_y & 0xFF, first_y >> 8, last_y & 0xFF, last_y >> 8)))
-        self._command(_UPDATE_1, b"\x88\x80")  # inverse BW and RED RAM; sources S8..S167
-        self._command(_COUNTER_X, bytes((first_x,)))
-        self._command(_COUNTER_Y, bytes((first_y & 0xFF, first_y >> 8)))
+        self._command(_DATA_ENTRY, _MODE_TURNED if self.rotated else _MODE_NORMAL)
+        self._command(_RAM_X, b"\x00\x0f")  # RAM bytes 0..15 along the 128-pixel side
+        self._command(_RAM_Y, b"\x27\x01\x00\x00" if self.rotated else b"\x00\x00\x27\x01")
+        self._command(_UPDATE_1, _INVERT_RAMS)
 
     async def _load(self, lut):
-        self._command(_WRITE_LUT, lut[:153])
+        mv = memoryview(lut)
+        self._command(_WRITE_LUT, mv[:153])
         await self._wait()
-        self._command(_END_OPTION, lut[153:154])
-        self._command(_GATE_VOLTAGE, lut[154:155])
-        self._command(_SOURCE_VOLTAGE, lut[155:158])
-        self._command(_VCOM, lut[158:159])
-        self._lut = lut
-
-    async def wake(self):
-        """Hardware reset and init (the datasheet's power-on sequence), full waveform."""
-        await self._reset(2, 50)
-        await self._wait()
-        self._command(_SW_RESET)
-        await self._wait()
-        self._address()
-        await self._wait()
-        await self._load(FULL_LUT)
-        self._awake = True
+        self._command(_END_OPTION, mv[153:154])
+        self._command(_GATE_VOLTAGE, mv[154:155])
+        self._command(_SOURCE_VOLTAGE, mv[155:158])
+        self._command(_VCOM, mv[158:159])
 
     def sleep(self):
-        """Deep sleep mode 1: the panel draws almost nothing and keeps its RAM."""
+        """Deep sleep mode 1: the panel draws almost nothing and keeps its RAM; only a
+        reset wakes it."""
         self._command(_DEEP_SLEEP, b"\x01")
         self._awake = False
 
     # -- pictures ----------------------------------------------------------------------------
-    def _picture(self, buf):
+    async def _picture(self, buf):
         if not self.rotated:
             return buf
         if self._flip is None:
             self._flip = bytearray(_BYTES)
-        # Each byte's bits reversed: read as MONO_HMSB, written as MONO_HLSB (8 x 4736).
+        # Each byte's bits reversed: read as MONO_HMSB (8 x 4736), written as MONO_HLSB,
+        # a page (296 rows) at a time.
         src = framebuf.FrameBuffer(buf, 8, _BYTES, framebuf.MONO_HMSB)
-        framebuf.FrameBuffer(self._flip, 8, _BYTES, framebuf.MONO_HLSB).blit(src, 0, 0)
+        mv = memoryview(self._flip)
+        for p in range(_PAGES):
+            page = mv[p * _PAGE : p * _PAGE + _PAGE]
+            framebuf.FrameBuffer(page, 8, _PAGE, framebuf.MONO_HLSB).blit(src, 0, -p * _PAGE)
+            await asyncio.sleep_ms(0)
         return self._flip
 
     async def show(self, buf, full=False):
-        """Puts the 296x128 frame on the glass: full refresh when asked, when there is no
-        base image yet, or after `partial_limit` partials; else a partial refresh."""
-        if not self._awake:
-            await self.wake()
-        picture = self._picture(buf)
-        if full or not self._has_base or self._partials >= self.partial_limit:
-            await self._full(picture)
+        """Puts the 296x128 frame on the glass: a full refresh when asked, the first time,
+        after turning, or after `partial_limit` partials; else a partial refresh."""
+        asked = full
+        full = full or self._partials >= self.partial_limit
+        try:
+            picture = await self._picture(buf)
+            if full or not self._awake:
+                await self._reset(50)  # the datasheet's power-on sequence
+                self._command(_SW_RESET)
+                await self._wait()
+            else:
+                await self._reset(2)  # Waveshare's partial: a pulse, no soft reset
+            self._address()
+            self._awake = True
+            if full:
+                await self._load(_FULL_LUT)
+                await self._frame(_WRITE_BW, picture)
+                await self._frame(_WRITE_RED, picture)  # the base for the partials after
+                self._command(_UPDATE_2, _UPDATE_FULL)
+                self._command(_ACTIVATE)
+                await self._wait()
+            else:
+                await self._load(_PARTIAL_LUT)
+                self._command(_DISPLAY_OPTION, _OPTION_PARTIAL)
+                self._command(_BORDER, _BORDER_PARTIAL)
+                self._command(_UPDATE_2, _UPDATE_POWER_ON)
+                self._command(_ACTIVATE)
+                await self._wait()
+                await self._frame(_WRITE_BW, picture)
+                self._command(_UPDATE_2, _UPDATE_PARTIAL)
+                self._command(_ACTIVATE)
+                await self._wait()
+                # What the glass now shows, into both RAMs: the old image of the next one.
+                await self._frame(_WRITE_RED, picture)
+                await self._frame(_WRITE_BW, picture)
+        except BaseException as e:
+            self._awake = False  # the panel's state is unknown: a reset and a full next
+            self._partials = _NO_BASE
+            if not isinstance(e, OSError):
+                raise  # cancelled: not the panel's fault
+            self.refreshes[2] += 1  # BUSY stuck: the game plays on, the next update retries
+            return
+        if full:
+            self._partials = 0
+            self.refreshes[1] += 1
         else:
-            await self._partial(picture)
-        self.sleep()
-
-    async def _full(self, picture):
-        if self._lut is not FULL_LUT:  # after partials: [C7] would reuse the partial LUT
-            await self._load(FULL_LUT)
-        self._address()
-        await self._frame(_WRITE_BW, picture)
-        self._address()
-        await self._frame(_WRITE_RED, picture)  # the base image for the partials after
-        self._command(_UPDATE_2, bytes((_UPDATE_FULL,)))
-        self._command(_ACTIVATE)
-        await self._wait()
-        self._partials = 0
-        self._has_base = True
-        self.refreshes[1] += 1
-
-    async def _partial(self, picture):
-        await self._reset(2, 2)
-        await self._load(PARTIAL_LUT)
-        self._command(_DISPLAY_OPTION, PARTIAL_OPTION)
-        self._command(_BORDER, b"\x80")
-        self._command(_UPDATE_2, bytes((_UPDATE_POWER_ON,)))
-        self._command(_ACTIVATE)
-        await self._wait()
-        self._address()
-        await self._frame(_WRITE_BW, picture)
-        self._command(_UPDATE_2, bytes((_UPDATE_PARTIAL,)))
-        self._command(_ACTIVATE)
-        await self._wait()
-        self._partials += 1
-        self.refreshes[0] += 1
+            self._partials += 1
+            self.refreshes[0] += 1
+        if asked:
+            self.sleep()  # a round boundary, or idle: nothing may come for minutes
 
     def set_rotated(self, rotated):
         if rotated != self.rotated:
             self.rotated = rotated
-            self._has_base = False  # the next update is a full one, the other way up
+            self._partials = _NO_BASE  # the next update is a full one, the other way up

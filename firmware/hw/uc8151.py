@@ -1,32 +1,32 @@
 """UC8151 e-paper controller: the Pimoroni Badger 2040 W's 2.9" panel (296x128, black/white).
 
-The command sequence follows Pimoroni's driver (pimoroni-pico drivers/uc8151): its setup
-order and values, power on and off around each refresh, and its waveform timings for the
-four speeds. What differs is how the frame gets there. The core draws a MONO_VLSB frame
-(a byte is a column of 8 pixels, bit 0 at the top) with 1 = ink:
-- the RAM holds 296 gate lines of 128 source pixels (16 bytes, MSB first). With Pimoroni's
-  scan directions (source shift right, gate scan down) line g shows at x = g and source s
-  at y = s, top left first: that is how Pimoroni's buffer (byte x*16 + y/8) lands upright;
-- one 8-pixel strip of the frame (296 bytes) is exactly what a partial window one bank of
-  8 sources wide and 296 lines long takes, a byte a line: so the frame goes out as 16
-  windowed RAM writes, each a plain slice of it, with no transposing and no Python loop
-  over bytes;
-- the RAM wants the top pixel of a byte in the MSB, VLSB has it in bit 0: upright, one C
-  blit a strip reverses the bits (a MONO_HMSB view copied into a MONO_HLSB one). Upside
-  down (the setting), the gate scan runs the other way (PSR UD) and strip p goes to bank
-  15 - p: the frame's own bit order is then the right one, so that costs nothing;
-- the source shift (PSR SHL) stays as Pimoroni has it: flipped, no reference says whether
-  a window counts sources in RAM order or on the glass; kept, both readings agree (and
-  every window spans all 296 lines), so the picture depends on neither;
-- CDI data polarity 00 (Pimoroni's "not inverted" value): 1 is black, the frame as drawn.
+Driven as Pimoroni's own driver drives it (pimoroni-pico drivers/uc8151/uc8151.cpp): its
+setup order and values, its CDI setting (0x9C: data polarity 01, a 1 bit is white, as
+Pimoroni's `inverted` default has it), its waveforms for the four speeds, power on and off
+around each refresh, and update(): partial mode off, the whole frame in one DTM2 transfer
+(4736 bytes, 3.2 ms at 12 MHz), data stop, refresh.
+The frame goes over in Pimoroni's byte order. The core draws MONO_VLSB (a byte is a
+column of 8 pixels, bit 0 at the top, pages of 296 bytes) with 1 = ink; Pimoroni's buffer
+(PicoGraphics_Pen1BitY) has byte x*16 + y/8, the top pixel in the MSB, 1 = white. That is
+a MONO_HLSB frame 128 wide and 296 tall, with the picture's x down it: one page of the
+frame, seen as MONO_HMSB 8 x 296, blits into it at column 8p already transposed, and a
+two-entry palette inverts it on the way. So 16 C blits (a yield between them) fill a
+second 4736-byte buffer, allocated once with the driver; no Python loop over bytes.
+Upside down (the setting), Pimoroni's ROTATE_180: gate scan up and source shift left
+(PSR), the same buffer.
 Refreshes: every update wakes the panel from deep sleep (reset, setup at that update's
 speed), powers it on, sends the frame, refreshes the whole glass, powers off and sleeps
 again. Pimoroni's waveforms drive each pixel by its new value alone, so no old picture is
 kept anywhere; a "partial" update is a quick whole-screen one at `speed` (2, fast, about
 0.9 s; 3, turbo, about 0.26 s, ghosts), a full one runs at `full_speed` (0, the panel's own
 temperature-compensated waveform, about 4.5 s): when asked, the first time, after turning,
-and after `partial_limit` partials. BUSY (low = busy) is polled with asyncio sleeps, so the
-buttons run on while the panel works.
+and after `partial_limit` partials.
+BUSY (low = busy) is polled with asyncio sleeps, so the buttons run on while the panel
+works. A wait that outlasts `busy_timeout_ms` gets one more, twice as long (a cold room
+slows a refresh); then the update is given up (counted in refreshes[2]) and show()
+returns: on the Badger the glass is the only output, so the error stays here (raised into
+the runner it would reset the board, into the same wait), and the next update starts
+afresh with a reset and a full refresh.
 """
 
 import asyncio
@@ -50,34 +50,35 @@ _PLL = const(0x30)
 _TSE = const(0x41)
 _CDI = const(0x50)
 _TCON = const(0x60)
-_PTL = const(0x90)
-_PTIN = const(0x91)
 _PTOU = const(0x92)
 
 WIDTH = const(296)  # the landscape frame
 HEIGHT = const(128)
 _BYTES = const(4736)
-_STRIP = const(296)  # bytes in one 8-pixel strip of the frame: one byte per gate line
-_STRIPS = const(16)
+_PAGE = const(296)  # bytes in one page of the frame (8 rows): one byte per gate line
+_PAGES = const(16)
+_FRESH = const(1 << 20)  # as partials go: the next update must be a full one
 
-# PSR: 128x296, black/white, source shift right, booster on, no soft reset (Pimoroni's).
+# PSR: 128x296, black/white, gate scan down, source shift right, booster on, no soft
+# reset (Pimoroni's); turned 180 degrees, gate scan up and source shift left (ROTATE_180).
 _PSR_BASE = const(0x97)
 _PSR_REG_LUT = const(0x20)  # the waveform from the LUT registers, not the panel's OTP
-_PSR_SCAN_UP = const(0x08)  # gate scan reversed: with strips reordered, turned 180 degrees
+_PSR_TURNED = const(0x0C)  # XOR: SCAN_UP set, SHIFT_RIGHT cleared
 
 # Pimoroni's setup values: internal VDS/VDG, VCOM_VD and VGH/VGL 16 V, VDH = VDL = VDHR
 # = 0b101011; booster soft start 10 ms, strength 3, off time 6.58 us on all three phases;
-# one power-off frame; the internal temperature sensor; TCON 0x22; CDI 0x4C (border
-# 01, data polarity 00: 1 = black, 10 hsync); PLL 100 Hz (Pimoroni's fast and turbo
-# tables set 200 Hz, but its setup then sends 100 Hz after them: 100 Hz is what runs).
-_POWER = b"\x03\x00\x2b\x2b\x2b"
-_BOOSTER = b"\x17\x17\x17"
-_ONE_FRAME = b"\x00"
-_INTERNAL_SENSOR = b"\x00"
-_TCON_VALUE = b"\x22"
-_CDI_VALUE = b"\x4c"
-_PLL_100HZ = b"\x3a"
-_CHECK = b"\xa5"  # deep sleep check code
+# one power-off frame; the internal temperature sensor; TCON 0x22; CDI 0x9C (border 10,
+# data polarity 01: a 1 bit is white, CDI 12 hsync: Pimoroni's `inverted` setting, the
+# one its driver runs with); PLL 100 Hz (Pimoroni's fast and turbo tables set 200 Hz, but
+# its setup then sends 100 Hz after them: 100 Hz is what runs).
+_POWER = const(b"\x03\x00\x2b\x2b\x2b")
+_BOOSTER = const(b"\x17\x17\x17")
+_ONE_FRAME = const(b"\x00")
+_INTERNAL_SENSOR = const(b"\x00")
+_TCON_VALUE = const(b"\x22")
+_CDI_VALUE = const(b"\x9c")
+_PLL_100HZ = const(b"\x3a")
+_CHECK = const(b"\xa5")  # deep sleep check code
 
 # Pimoroni's waveforms for this panel (pimoroni-pico drivers/uc8151/uc8151.cpp,
 # medium_luts, fast_luts, turbo_luts). Each table is 7 phases of [pattern, 4 frame counts,
@@ -85,13 +86,16 @@ _CHECK = b"\xa5"  # deep sleep check code
 # is stored here per speed (3 phases x 5 bytes). Patterns: VCOM stays at DC; WW and BW
 # end white (0x54, 0x60, 0xA8), WB and BB end black (0xA8, 0x60, 0x54): a pixel's waveform
 # depends on its new value only. At 100 Hz: medium 2.5 s, fast 0.93 s, turbo 0.26 s.
-_TIMING = (
-    None,  # speed 0: the panel's own waveform (PSR selects OTP)
-    b"\x16\x16\x0d\x00\x01\x23\x23\x00\x00\x02\x16\x16\x0d\x00\x01",
-    b"\x04\x04\x07\x00\x01\x0c\x0c\x00\x00\x02\x04\x04\x07\x00\x02",
-    b"\x01\x01\x02\x00\x01\x02\x02\x00\x00\x02\x02\x02\x03\x00\x02",
+_TIMING = const(
+    (
+        None,  # speed 0: the panel's own waveform (PSR selects OTP)
+        b"\x16\x16\x0d\x00\x01\x23\x23\x00\x00\x02\x16\x16\x0d\x00\x01",
+        b"\x04\x04\x07\x00\x01\x0c\x0c\x00\x00\x02\x04\x04\x07\x00\x02",
+        b"\x01\x01\x02\x00\x01\x02\x02\x00\x00\x02\x02\x02\x03\x00\x02",
+    )
 )
-_PATTERNS = b"\x00\x00\x00\x54\x60\xa8\x54\x60\xa8\xa8\x60\x54\xa8\x60\x54"  # VCOM WW BW WB BB
+# The three phase patterns of VCOM, WW, BW, WB and BB, in that order.
+_PATTERNS = const(b"\x00\x00\x00\x54\x60\xa8\x54\x60\xa8\xa8\x60\x54\xa8\x60\x54")
 
 
 class UC8151:
@@ -104,21 +108,19 @@ class UC8151:
         self.partial_limit = partial_limit
         self.speed = speed  # in-round updates: 0 normal, 1 medium, 2 fast, 3 turbo
         self.full_speed = full_speed  # full refreshes
-        self.busy_timeout_ms = 10000  # a normal (speed 0) refresh takes about 4.5 s
+        self.busy_timeout_ms = 6000  # a normal (speed 0) refresh takes about 4.5 s
         self.rotated = False
-        self.refreshes = [0, 0]  # partial, full
-        self._partials = 0
-        self._fresh = True  # the next update is a full one (first, or turned)
+        self.refreshes = [0, 0, 0]  # partial, full, given up (BUSY stuck)
+        self._partials = _FRESH  # partials since the last full refresh
         self._awake = None  # (speed, rotated) of the setup in the panel, None asleep
         self._byte = bytearray(1)
         self._arg = bytearray(1)
         self._lut = bytearray(44)  # one waveform table at a time; phases 3-6 stay zero
-        # PTL: banks HRST..HRED (set per strip), lines 0..295, scan inside and outside.
-        self._window = bytearray(b"\x00\x07\x00\x00\x01\x27\x01")
-        self._strip = bytearray(_STRIP)  # one strip with its bits reversed (upright)
-        self._strip_fb = framebuf.FrameBuffer(self._strip, 8, _STRIP, framebuf.MONO_HLSB)
-        self._src = None  # the frame seen as MONO_HMSB, 8 x 4736, kept for the same buffer
-        self._src_buf = None
+        # The frame in Pimoroni's order, made once: 296 lines of 16 bytes, MSB on top.
+        self._buf = bytearray(_BYTES)
+        self._fb = framebuf.FrameBuffer(self._buf, 128, 296, framebuf.MONO_HLSB)
+        self._palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
+        self._palette.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0: ink becomes Pimoroni's 0 = black
         cs(1)
         rst(1)
 
@@ -134,10 +136,17 @@ class UC8151:
         self.cs(1)
 
     async def _wait(self):
+        """Until BUSY (low while the panel works) is released: `busy_timeout_ms`, then once
+        more for twice as long; OSError if the panel is still busy after that."""
+        limit = self.busy_timeout_ms
+        longer = False
         start = time.ticks_ms()
-        while not self.busy():  # BUSY is low while the panel works
-            if time.ticks_diff(time.ticks_ms(), start) > self.busy_timeout_ms:
-                raise OSError("e-paper stays busy: check the BUSY wire")
+        while not self.busy():
+            if time.ticks_diff(time.ticks_ms(), start) > limit:
+                if longer:
+                    raise OSError("e-paper stays busy: check the BUSY wire")
+                longer = True
+                limit *= 3  # from the start: once more, for twice as long
             await asyncio.sleep_ms(5)
 
     # -- setup -------------------------------------------------------------------------------
@@ -164,7 +173,7 @@ class UC8151:
         self.rst(1)
         await asyncio.sleep_ms(10)
         await self._wait()
-        psr = _PSR_BASE | (_PSR_SCAN_UP if rotated else 0) | (_PSR_REG_LUT if speed else 0)
+        psr = (_PSR_BASE ^ (_PSR_TURNED if rotated else 0)) | (_PSR_REG_LUT if speed else 0)
         self._arg[0] = psr
         self._command(_PSR, self._arg)
         if speed:
@@ -195,57 +204,44 @@ class UC8151:
         after turning, or after `partial_limit` partials; else a quick one at `speed`."""
         if len(buf) != _BYTES:
             raise ValueError("the frame is 4736 bytes (296x128, MONO_VLSB)")
-        full = full or self._fresh or self._partials >= self.partial_limit
+        full = full or self._partials >= self.partial_limit
         speed = self.full_speed if full else self.speed
+        mv = memoryview(buf)
+        for p in range(_PAGES):  # page p (8 rows, 8 x 296 as MONO_HMSB) to columns 8p..
+            page = framebuf.FrameBuffer(
+                mv[p * _PAGE : p * _PAGE + _PAGE], 8, _PAGE, framebuf.MONO_HMSB
+            )
+            self._fb.blit(page, 8 * p, 0, -1, self._palette)
+            await asyncio.sleep_ms(0)
         try:
             if self._awake != (speed, self.rotated):
                 await self.wake(speed)
             self._command(_PON)
             await self._wait()
-            await self._send(buf, self._awake[1])
-            self._command(_DRF)  # out of partial mode: the whole glass
+            self._command(_PTOU)  # partial mode off: the whole RAM, as Pimoroni's update()
+            self._command(_DTM2, self._buf)
+            self._command(_DSP)
+            self._command(_DRF)
             await self._wait()
             self._command(_POF)
             await self._wait()
-        except BaseException:  # a stuck BUSY, or the task cancelled: start over next time
-            self._awake = None
-            raise
+        except BaseException as e:
+            self._awake = None  # the panel's state is unknown: a reset and a full next
+            self._partials = _FRESH
+            if not isinstance(e, OSError):
+                raise  # cancelled: not the panel's fault
+            self.refreshes[2] += 1  # BUSY stuck: the game plays on, the next update retries
+            return
         self.sleep()
         if full:
-            self._fresh = False
             self._partials = 0
             self.refreshes[1] += 1
         else:
             self._partials += 1
             self.refreshes[0] += 1
 
-    async def _send(self, buf, rotated):
-        """The frame into RAM strip by strip, through a window one bank wide and all 296
-        lines long, yielding between strips."""
-        mv = memoryview(buf)
-        window = self._window
-        if not rotated and self._src_buf is not buf:
-            self._src = framebuf.FrameBuffer(buf, 8, _BYTES, framebuf.MONO_HMSB)
-            self._src_buf = buf
-        self._command(_PTIN)
-        for p in range(_STRIPS):
-            if rotated:
-                bank = _STRIPS - 1 - p
-                data = mv[p * _STRIP : (p + 1) * _STRIP]
-            else:
-                bank = p
-                self._strip_fb.blit(self._src, 0, -p * _STRIP)  # rows 296p.. of 8x4736
-                data = self._strip
-            window[0] = bank << 3
-            window[1] = bank << 3 | 7
-            self._command(_PTL, window)
-            self._command(_DTM2, data)
-            self._command(_DSP)
-            await asyncio.sleep_ms(0)
-        self._command(_PTOU)
-
     def set_rotated(self, rotated):
         rotated = bool(rotated)
         if rotated != self.rotated:
             self.rotated = rotated
-            self._fresh = True  # the next update is a full one, the other way up
+            self._partials = _FRESH  # the next update is a full one, the other way up

@@ -71,13 +71,25 @@ class ChipModel:
 
 
 class SSD1680Model(ChipModel):
-    """What an SSD1680 does with its command stream, as far as the picture goes: the RAM
-    address counter (window, counting mode), both RAMs, the RAM inversion option, the LUT,
-    reset, deep sleep and BUSY. RAM: 296 rows (Y) of 16 bytes (X), MSB = lowest X.
-    A command takes effect when its last argument byte arrives (RAM writes: each byte)."""
+    """What an SSD1680 does with its command stream, as far as the picture goes, from the
+    datasheet and Waveshare's EPD_2in9_Landscape (Pico_ePaper_Code python/Pico_ePaper-2.9.py),
+    not from our driver: the RAM address counter (window, counting mode), both RAMs, the
+    RAM inversion option, the LUT, the analog power, reset, deep sleep, BUSY, and the glass.
+
+    RAM: 296 rows (Y, the gate lines) of 16 bytes (X, 8 sources each), the MSB of a byte on
+    the lowest source. Only the counting modes vendors drive this panel in are accepted:
+    0x07 (AM=1: Y first, X and Y up; Waveshare's landscape class) and 0x05 (Y first, X up,
+    Y down: upside down); any other raises, and so does a RAM write in the power-on mode.
+    The glass is kept apart from the RAMs and changes only at an update: display mode 1
+    (0x22 bit 3 clear) shows the BW RAM; display mode 2 (the partial waveform) drives only
+    the pixels whose RED (old) and BW (new) values differ, and leaves the rest as they are,
+    so a RED RAM that is not what the glass shows leaves stale pixels. The RAMs and the
+    glass survive reset and deep sleep (mode 1); the registers go back to power-on values
+    at a reset. A command takes effect when its last argument byte arrives."""
 
     ROWS = 296
     COLS = 16
+    MODES = (0x07, 0x05)
     # Argument bytes of each command the driver may send (SSD1680 datasheet).
     ARGS = {
         0x01: 3, 0x03: 1, 0x04: 3, 0x10: 1, 0x11: 1, 0x12: 0, 0x20: 0, 0x21: 2, 0x22: 1,
@@ -88,6 +100,7 @@ class SSD1680Model(ChipModel):
     def __init__(self, bus, busy_reads=3):
         self.bw = bytearray(self.ROWS * self.COLS)
         self.red = bytearray(self.ROWS * self.COLS)
+        self.glass = bytearray(b"\xff" * (self.ROWS * self.COLS))  # 1 = white, RAM layout
         self.busy_reads = busy_reads
         self.busy_left = 0
         self.commands = []  # (command, argument bytes), in order
@@ -101,13 +114,14 @@ class SSD1680Model(ChipModel):
         bus.listeners.append(self.on_bus)
 
     def por(self):
-        """Power-on / hardware-reset register values (RAM is kept)."""
+        """Power-on / hardware-reset register values (RAM and glass are kept)."""
         self.mode = 0x03
         self.xs, self.xe, self.ys, self.ye = 0, 15, 0, 295
         self.x, self.y = 0, 0
         self.update1 = (0x00, 0x00)
         self.update2 = 0xFF
         self.lut = None
+        self.analog = False
         self.sleeping = False
 
     def busy(self):
@@ -119,6 +133,7 @@ class SSD1680Model(ChipModel):
     def reset_pulse(self):
         self.end()
         self.por()
+        self.busy_left = self.busy_reads
 
     def on_bus(self, kind, a, b):
         if kind == "pin":
@@ -137,6 +152,8 @@ class SSD1680Model(ChipModel):
                     raise AssertionError("command 0x%02x is not one the driver should send" % byte)
                 self.cmd = byte
                 self.args = bytearray()
+                if byte in (0x24, 0x26) and self.mode not in self.MODES:
+                    raise AssertionError("RAM written in counting mode 0x%02x" % self.mode)
                 if self.ARGS[byte] == 0:
                     self.end()
         elif self.cmd in (0x24, 0x26):
@@ -155,16 +172,14 @@ class SSD1680Model(ChipModel):
                 self.end()
 
     def advance(self):
+        """The address counter after a RAM byte, in AM=1 (Y first): Y steps (up with ID1,
+        down without) and, past the window's end, wraps to its start while X steps (up with
+        ID0)."""
         dx = 1 if self.mode & 1 else -1
         dy = 1 if self.mode & 2 else -1
-        if self.mode & 4:  # AM=1: Y first
-            self.y, wrapped = self.step(self.y, dy, self.ys, self.ye)
-            if wrapped:
-                self.x, _ = self.step(self.x, dx, self.xs, self.xe)
-        else:
-            self.x, wrapped = self.step(self.x, dx, self.xs, self.xe)
-            if wrapped:
-                self.y, _ = self.step(self.y, dy, self.ys, self.ye)
+        self.y, wrapped = self.step(self.y, dy, self.ys, self.ye)
+        if wrapped:
+            self.x, _ = self.step(self.x, dx, self.xs, self.xe)
 
     @staticmethod
     def step(v, d, start, end):
@@ -181,11 +196,17 @@ class SSD1680Model(ChipModel):
         self.cmd = None
         self.commands.append((cmd, args if cmd not in (0x24, 0x26) else b""))
         if cmd == 0x11:
+            if args[0] not in self.MODES:
+                raise AssertionError("data entry mode 0x%02x: no vendor drives it" % args[0])
             self.mode = args[0]
         elif cmd == 0x44:
+            if not args[0] <= 15 or not args[1] <= 15:
+                raise AssertionError("RAM X window %r outside the panel" % args)
             self.xs, self.xe = args[0], args[1]
         elif cmd == 0x45:
             self.ys, self.ye = args[0] | args[1] << 8, args[2] | args[3] << 8
+            if self.ys > 295 or self.ye > 295:
+                raise AssertionError("RAM Y window %r outside the panel" % args)
         elif cmd == 0x4E:
             self.x = args[0]
         elif cmd == 0x4F:
@@ -197,24 +218,61 @@ class SSD1680Model(ChipModel):
         elif cmd == 0x32:
             self.lut = args
             self.busy_left = self.busy_reads
-        elif cmd in (0x12, 0x20):
+        elif cmd == 0x12:
             self.busy_left = self.busy_reads
-            if cmd == 0x20:
-                self.activations.append(self.update2)
-            else:
-                self.por()
+            self.por()
+        elif cmd == 0x20:
+            self.busy_left = self.busy_reads
+            self.activations.append(self.update2)
+            self.update()
         elif cmd == 0x10:
             self.sleeping = args[0] != 0
+
+    def update(self):
+        """Master activation with update control 2: clock and analog on (bits 7, 6), the
+        waveform loaded from OTP (bit 4) or the one in the LUT register, the display in mode
+        1 or 2 (bits 2, 3), analog off (bit 1)."""
+        u = self.update2
+        if u & 0x40:
+            self.analog = True
+        if u & 0x04:
+            if not self.analog:
+                raise AssertionError("display update 0x%02x with the analog power off" % u)
+            if not u & 0x10 and self.lut is None:
+                raise AssertionError("display update 0x%02x with no LUT loaded" % u)
+            inv_bw = 0xFF if self.update1[0] & 0x08 else 0
+            inv_red = 0xFF if self.update1[0] & 0x80 else 0
+            glass, bw, red = self.glass, self.bw, self.red
+            for i in range(len(glass)):
+                new = bw[i] ^ inv_bw
+                if u & 0x08:  # mode 2: only the pixels whose old and new values differ
+                    changed = new ^ red[i] ^ inv_red
+                    glass[i] = (glass[i] & ~changed | new & changed) & 0xFF
+                else:
+                    glass[i] = new
+        if u & 0x02:
+            self.analog = False
 
     def flush(self):
         self.end()
 
+    def white(self, ram, x, y):
+        """Whether a RAM holds white at source x (0..127), gate y (0..295), with the
+        inversion option applied as the controller reads it for display."""
+        inv = 0x80 if ram is self.red else 0x08
+        bit = ram[y * self.COLS + (x >> 3)] >> (7 - (x & 7)) & 1
+        return bool(bit ^ (1 if self.update1[0] & inv else 0))
+
     def ink(self, x, y):
-        """Whether panel pixel (X along the 128-px side, Y along the 296-px side) shows ink,
-        with the BW RAM inversion option applied."""
-        bit = self.bw[y * self.COLS + (x >> 3)] >> (7 - (x & 7)) & 1
-        white = bit ^ (1 if self.update1[0] & 0x08 else 0)
-        return not white
+        """Whether the glass shows ink at source x (0..127, the 128-pixel side), gate y
+        (0..295)."""
+        return not self.glass[y * self.COLS + (x >> 3)] >> (7 - (x & 7)) & 1
+
+    def landscape(self, x, y):
+        """Whether the glass shows ink at pixel (x, y) of Waveshare's landscape picture
+        (x 0..295, y 0..127): its page y // 8 goes to RAM byte column 15 - y // 8, bit
+        y % 8 of a byte to source 7 - y % 8 of it (MSB first), column x to gate x."""
+        return self.ink(127 - y, x)
 
 
 class FakeNeoPixel:

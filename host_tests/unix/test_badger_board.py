@@ -220,6 +220,28 @@ def test_the_board_puts_frames_on_the_glass_either_way_up():
     hw.show_ring(bytearray(0))  # no ring: nothing happens
 
 
+def test_a_stuck_busy_line_never_reaches_the_shell_and_the_next_draw_recovers():
+    # The glass is the Badger's only output: a panel that stays busy is given up inside
+    # the driver (no exception into the runner, which would reset the board into the same
+    # wait), and the next draw starts over.
+    hw = build()
+    hw.display.busy_timeout_ms = 10
+    buf = bytearray(4736)
+    fb = framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_VLSB)
+    fb.text("Badger", 10, 20, 1)
+    plain = World.model.busy
+    World.model.busy = lambda: 0  # low: busy for ever
+    asyncio.run(hw.show(buf, False))
+    assert hw.display.refreshes == [0, 0, 1]
+    World.model.busy = plain
+    asyncio.run(hw.show(buf, False))
+    assert hw.display.refreshes == [0, 1, 1]  # a full refresh: the panel was not trusted
+    for y in range(128):
+        for x in range(296):
+            if World.model.ink(x, y) != bool(fb.pixel(x, y)):
+                raise AssertionError("(%d, %d)" % (x, y))
+
+
 def test_feed_feeds_a_watchdog_when_there_is_one():
     hw = build()
     hw.feed()  # none: nothing
