@@ -177,8 +177,10 @@ class App:
         # game goes on: coming back then loads one part, not the whole game again.
         self._game = None  # (the game's key, the modules loaded with it)
         self._phase = None  # "home" (the menu) or "game"
-        # Below this much free heap, the menu lets a kept game's modules go (shed).
+        # Below this much free heap, the menu lets a kept game's modules go (shed); and so
+        # does a visit to the menu that would leave less than this once the menu is in.
         self._low_heap = (gc.mem_free() + gc.mem_alloc()) // 6
+        self._menu_heap = 0  # what loading the menu took, the first time
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -295,8 +297,15 @@ class App:
         keep = self._game[1] if self._game else self._resident
         if phase == "home":
             unload(keep)
+            if self._game is not None and gc.mem_free() < self._low_heap + self._menu_heap:
+                self._game = None  # no room for the menu beside the kept game: it goes first
+                unload(self._resident)
+            used = gc.mem_alloc()
             from app import menu
 
+            if not self._menu_heap:
+                gc.collect()
+                self._menu_heap = gc.mem_alloc() - used
             menu.boot(self, notice, power_on)
         else:
             from app import catalog  # loaded already when the menu asks
