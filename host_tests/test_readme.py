@@ -1,0 +1,255 @@
+"""Every command README.md shows works as written: each is run here, in a copy of this tree
+(as a fresh clone would have it), verbatim where it is quick and with smaller numbers
+where it is long. The few that only a person can run (the internet, a C toolchain, a real
+board) are marked "# by hand" in the README itself; a command the README adds without
+saying how it is tested here fails this test.
+"""
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from mpenv import ROOT
+
+pytestmark = pytest.mark.sources_only  # the commands pick their own build; run them once
+
+README = (ROOT / "README.md").read_text()
+
+BY_HAND = {
+    "git clone https://github.com/micropython/micropython",
+    "cd micropython/ports/unix",
+    "make submodules && make",
+    "cd -",
+    "make test MICROPYTHON=/path/to/micropython/ports/unix/build-standard/micropython",
+    "make flash",
+    "make flash BOARD=badger2040w",
+    "make flash PORT=/dev/ttyACM0",
+}
+# Run by a test of their own, with the test that does it.
+ELSEWHERE = {
+    "make test": "this very suite",
+    "make sim": "test_interactive_sim.py::test_make_sim_plays_every_game_and_resumes",
+    "make flash": "test_flash.py::test_flash_copies_the_build_boots_and_recopies_only_changes",
+}
+# Long ones, run with smaller numbers.
+REDUCED = {
+    "make fuzz": "make fuzz FUZZ_EVENTS=5000 FUZZ_EVENING=5000",  # games end within these
+    "make bench": "make bench MARGIN_SEEDS=101 MARGIN_EVENTS=300 MARGIN_EVENING=200",
+    "make replay": "make replay EVENTS=300",
+}
+
+
+def readme_commands():
+    """(command, by hand?) for each command in the README's sh blocks and `make` table."""
+    found = []
+    for block in re.findall(r"```sh\n(.*?)```", README, re.S):
+        lines = [line.strip() for line in block.splitlines()]
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            i += 1
+            while line.endswith("\\"):  # a continued line
+                line = line[:-1] + " " + lines[i]
+                i += 1
+            if "<<'EOF'" in line:  # a heredoc: the lines up to EOF are its input
+                end = lines.index("EOF", i)
+                line = "\n".join([line, *lines[i : end + 1]])
+                i = end + 1
+                found.append((line, False))
+                continue
+            command, *comment = re.split(r"\s+# ", line, maxsplit=1)
+            if command:
+                found.append((command.strip(), comment[:1] != [] and "by hand" in comment[0]))
+    table = README.split("## What `make` does", 1)[1].split("\n## ", 1)[0]
+    found += [(cmd, False) for cmd in re.findall(r"^\| `(make [a-z]+)` \|", table, re.M)]
+    return found
+
+
+def test_every_command_is_marked_or_run_here():
+    commands = readme_commands()
+    marked = {cmd for cmd, by_hand in commands if by_hand}
+    assert marked == BY_HAND  # and nothing else is left to a person
+    for cmd, _ in commands:
+        if cmd in marked:
+            continue
+        assert cmd in VERBATIM or cmd in REDUCED or cmd in ELSEWHERE, (
+            "README command %r: say in host_tests/test_readme.py how it is tested" % cmd
+        )
+    for where in ELSEWHERE.values():
+        if "::" in where:
+            path, name = where.split("::")
+            assert "def %s(" % name in (ROOT / "host_tests" / path).read_text(), where
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory):
+    """This tree as a clone of it has it (every file git knows of, the build and the tools'
+    venv as `make test` left them), in a folder of its own: commands may write there."""
+    top = tmp_path_factory.mktemp("clone")
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    for name in listed:
+        src = ROOT / name
+        if src.is_file():
+            (top / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, top / name)
+    shutil.copytree(ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True)
+    (top / ".venv").symlink_to(ROOT / ".venv")
+    return top
+
+
+def sh(clone, command, timeout=600):
+    proc = subprocess.run(
+        ["bash", "-c", command], cwd=clone, capture_output=True, text=True, timeout=timeout
+    )
+    assert proc.returncode == 0, "%s\n--- stdout\n%s\n--- stderr\n%s" % (
+        command,
+        proc.stdout[-3000:],
+        proc.stderr[-3000:],
+    )
+    return proc.stdout
+
+
+def checks_content(clone, out):
+    assert re.search(r"^saywhen: \d+ questions$", out, re.M), out
+    assert (clone / "build" / "decks" / "saywhen.deck").exists()
+
+
+def checks_sheets(clone, out):
+    assert (clone / "build" / "sheets" / "scattergories-lists.pdf").stat().st_size > 1000
+
+
+def checks_png_sheets(clone, out):
+    assert (clone / "build" / "sheets" / "scattergories-lists-1.png").stat().st_size > 1000
+
+
+def checks_score(clone, out):
+    assert "duplicate of Alex" in out and "Totals: Sam 8, Alex 7, Robin 7" in out, out
+
+
+def checks_stickers(clone, out):
+    assert (clone / "build" / "dice-stickers.png").stat().st_size > 1000
+
+
+def checks_ranges(clone, out):
+    assert re.search(r"\d+ question\(s\) use the default range, 0 error\(s\)", out), out
+
+
+def checks_pictures(clone, out):
+    # The pictures are drawn again, and they are the ones in the README.
+    for png in (ROOT / "docs").glob("*.png"):
+        redrawn = clone / "docs" / png.name
+        if "wrote %s" % redrawn in out:
+            assert redrawn.read_bytes() == png.read_bytes(), "docs/%s is out of date" % png.name
+
+
+def checks_replay(clone, out):
+    assert "ok game=scattergories seed=20261132 events=2000" in out, out
+
+
+def checks_headless(clone, out):
+    assert "text Say When!" in out or "text Stay Cool" in out, out
+    assert '"screen":' in out  # the state line
+
+
+def checks_screenshot(clone, out):
+    from PIL import Image
+
+    with Image.open(clone / "build" / "stay-cool.png") as img:
+        assert img.size[0] > 296 * 2 and img.size[1] >= 128 * 2
+
+
+def checks_nothing_changed(clone, out):
+    for name in ("firmware", "boards", "tools", "host_tests"):
+        for src in (ROOT / name).rglob("*.py"):
+            assert (clone / src.relative_to(ROOT)).read_text() == src.read_text(), src
+
+
+def checks_generated(clone, out):
+    assert "wrote" in out
+    generated = "content/saywhen/generated.csv"
+    assert (clone / generated).read_bytes() == (ROOT / generated).read_bytes()
+
+
+def checks_fonts(clone, out):
+    for font in (ROOT / "firmware" / "fonts").glob("*.bin"):
+        assert (clone / font.relative_to(ROOT)).read_bytes() == font.read_bytes(), font
+
+
+def checks_fuzz(clone, out):
+    assert "2 passed" in out, out
+
+
+def checks_bench(clone, out):
+    assert "names interned at boot" in out and "all 6 runs passed at 112K" in out, out
+
+
+def checks_default_replay(clone, out):
+    assert "ok game=saywhen seed=1 events=300" in out, out
+
+
+def checks_build(clone, out):
+    assert (clone / "build" / "mpy" / "firmware" / "app" / "core.mpy").exists()
+
+
+def checks_clean(clone, out):
+    assert not (clone / "build").exists()
+
+
+# command -> what shows that it worked. "make clean" runs last: it takes the build away.
+VERBATIM = {
+    "make build": checks_build,
+    "make content": checks_content,
+    "make sheets": checks_sheets,
+    "make sheets FORMAT=png": checks_png_sheets,
+    "make score": checks_score,
+    "make score CSV=content/scattergories/sample-round.csv": checks_score,
+    "make stickers": checks_stickers,
+    "make ranges": checks_ranges,
+    "make pictures": checks_pictures,
+    "make replay GAME=scattergories SEED=20261132 EVENTS=2000": checks_replay,
+    '.venv/bin/python tools/screenshot.py build/stay-cool.png "press DOWN" "press GO"': (
+        checks_screenshot
+    ),
+    "make lint": checks_nothing_changed,
+    "make format": checks_nothing_changed,
+    "make fonts": checks_fonts,
+    "make generate": checks_generated,
+    "make clean": checks_clean,
+}
+# What a fresh clone would not have yet, for a command that only works when it is missing.
+FRESH = {"make content": "build/decks"}
+CHECK_REDUCED = {
+    "make fuzz": checks_fuzz,
+    "make bench": checks_bench,
+    "make replay": checks_default_replay,
+}
+
+
+def headless_command():
+    return next(cmd for cmd, _ in readme_commands() if "-m headless" in cmd)
+
+
+VERBATIM[headless_command()] = checks_headless
+
+
+@pytest.mark.parametrize(
+    "command", [c for c in VERBATIM if c != "make clean"] + ["make clean"], ids=lambda c: c[:40]
+)
+def test_readme_command_works_as_written(clone, command):
+    if command in FRESH:
+        shutil.rmtree(clone / FRESH[command], ignore_errors=True)  # as in a fresh clone
+    VERBATIM[command](clone, sh(clone, command))
+
+
+@pytest.mark.parametrize("command", sorted(REDUCED))
+def test_long_readme_command_works_with_smaller_numbers(clone, command):
+    if not (clone / "build").exists():
+        sh(clone, "make build")
+    CHECK_REDUCED[command](clone, sh(clone, REDUCED[command]))
