@@ -203,9 +203,10 @@ class SSD1680:
 
     def sleep(self):
         """Deep sleep mode 1: the panel draws almost nothing and keeps its RAM; only a
-        reset wakes it."""
-        self._command(_DEEP_SLEEP, b"\x01")
-        self._awake = False
+        reset wakes it. Nothing is sent to a panel that sleeps already."""
+        if self._awake:
+            self._command(_DEEP_SLEEP, b"\x01")
+            self._awake = False
 
     # -- pictures ----------------------------------------------------------------------------
     async def _picture(self, buf):
