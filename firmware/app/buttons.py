@@ -45,6 +45,11 @@ _REPEATS = (UP, DOWN)
 _IMMEDIATE = (UP, DOWN)  # act on the down edge
 
 
+def is_press(ev, name):
+    """A press of `name`, counting auto-repeat (UP and DOWN) as more presses."""
+    return ev[1] == name and (ev[0] == "press" or ev[0] == "repeat")
+
+
 class Buttons:
     def __init__(self):
         self.stable = 0  # debounced levels

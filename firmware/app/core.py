@@ -77,7 +77,9 @@ def unload(keep):
 def load_part(name, parts):
     """The module app.<name>, one of a game's `parts` (the modules its screens live in),
     imported once every other part has been let go: a game's screens all at once would
-    crowd a Pico's heap, one part at a time does not."""
+    crowd a Pico's heap, one part at a time does not. The dialogs a part showed (imported
+    when shown) go with it."""
+    parts += ("dialogs",)
     loaded = ["app." + p for p in parts if p != name and "app." + p in sys.modules]
     if loaded:
         unload([m for m in sys.modules if m not in loaded])

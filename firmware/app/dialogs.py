@@ -1,12 +1,19 @@
-"""Small screens every phase uses: a yes/no confirmation, a notice, idle sleep."""
+"""Small screens every phase uses: a yes/no confirmation, a notice, idle sleep. A game
+imports this module only when it shows one of them (core.load_part lets it go again)."""
 
 from app.core import Screen
 from app.gfx import W
 
 
-def is_press(ev, name):
-    """A press of `name`, counting auto-repeat (UP and DOWN) as more presses."""
-    return ev[1] == name and (ev[0] == "press" or ev[0] == "repeat")
+def cannot_play(app, title, error):
+    """The notice for a game that cannot start: its deck is damaged (a DeckError; the game
+    stays saved), or its saved state is (any other error: the game is cleared)."""
+    from app.deck import DeckError
+
+    if isinstance(error, DeckError):
+        return Notice(title, "Cannot play: " + str(error) + ". Re-flash the device.")
+    app.end_session()
+    return Notice(title, "The saved game was damaged and has been cleared.")
 
 
 class Confirm(Screen):

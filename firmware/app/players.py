@@ -4,8 +4,8 @@ Names come from a built-in list (UP/DOWN flips through it) and can be edited let
 letter, so a table can be "Red" and "Blue" in two presses, or spell out "Grandma".
 """
 
+from app.buttons import is_press
 from app.core import Screen
-from app.dialogs import is_press
 from app.gfx import W
 from app.widgets import Item, ListMenu
 

@@ -2,16 +2,15 @@
 number editor, and the guesses read back before the Answer Door opens.
 """
 
-from app.dialogs import is_press
+from app import layout, numedit
+from app import saywhen_play as hub
+from app.buttons import is_press
 from app.gfx import FOOTER, H, W
-from app.layout import QUESTION_FONTS, TEXT_WIDTH
-from app.numedit import SCALES, SIGN, NumberEditor
 from app.saywhen_game import QUESTION, UNIT
-from app.saywhen_play import GameScreen, Scores, go_on, mode_text, number, where
 from games import saywhen as rules
 
 
-class Turn(GameScreen):
+class Turn(hub.GameScreen):
     """The question, for the Quizzer to read aloud. Hold C or GO to open the Answer Door."""
 
     view = "question"
@@ -23,7 +22,7 @@ class Turn(GameScreen):
         if kind == "long" and b in ("C", "GO"):
             game.open_door()
             app.tone("door")
-            go_on(app, game, now)
+            hub.go_on(app, game, now)
         elif kind != "press":
             return
         elif game.mode() == "choice":
@@ -32,7 +31,7 @@ class Turn(GameScreen):
                 app.save_session()
                 app.redraw()
         elif b == "A":
-            app.push(Scores(game), now)
+            app.push(hub.Scores(game), now)
         elif b in ("B", "GO") and game.next_guesser() is not None:
             app.replace(Guess(game), now)
 
@@ -40,10 +39,10 @@ class Turn(GameScreen):
         game = self.game
         card = game.card()
         s = game.s
-        right = mode_text(game)
+        right = hub.mode_text(game)
         if card[UNIT]:
             right += " · " + card[UNIT]
-        top = g.bar(where(game) + " · Quizzer: " + self.team(s["quizzer"]), right)
+        top = g.bar(hub.where(game) + " · Quizzer: " + self.team(s["quizzer"]), right)
         draw_question(g, card[QUESTION], top + 1)
         if game.mode() == "choice":
             g.labels("Secret", "", "Open")
@@ -52,8 +51,8 @@ class Turn(GameScreen):
 
 
 def draw_question(g, text, top):
-    for font, most, pitch in QUESTION_FONTS:  # noqa: B007 - the loop picks all three
-        lines = g.wrap(text, font, TEXT_WIDTH)
+    for font, most, pitch in layout.QUESTION_FONTS:  # noqa: B007 - the loop picks all three
+        lines = g.wrap(text, font, layout.TEXT_WIDTH)
         if len(lines) <= most:
             break
     room = H - FOOTER - top
@@ -63,7 +62,7 @@ def draw_question(g, text, top):
         y += pitch
 
 
-class Guess(GameScreen):
+class Guess(hub.GameScreen):
     """One team's guess, typed on the number editor; OK on a blank number passes."""
 
     view = "guess"
@@ -72,7 +71,7 @@ class Guess(GameScreen):
         super().__init__(game)
         self.team_no = game.next_guesser()
         start = game.previous_value() if game.mode() == rules.OPEN else None
-        self.ed = NumberEditor(start)
+        self.ed = numedit.NumberEditor(start)
 
     def event(self, app, ev, now):
         kind, b = ev
@@ -82,7 +81,9 @@ class Guess(GameScreen):
         elif is_press(ev, "DOWN"):
             ed.down()
         elif kind == "long":
-            {"A": ed.delete, "B": ed.toggle_point, "C": ed.next_scale}.get(b, _nothing)()
+            act = {"A": ed.delete, "B": ed.toggle_point, "C": ed.next_scale}.get(b)
+            if act:
+                act()
         elif kind != "press":
             return
         elif b == "A":
@@ -92,7 +93,7 @@ class Guess(GameScreen):
         elif b in ("C", "GO"):
             self.game.guess(self.team_no, ed.value())
             if self.game.next_guesser() is None:
-                go_on(app, self.game, now)  # every guess is in: the review
+                hub.go_on(app, self.game, now)  # every guess is in: the review
             else:
                 app.save_session()
                 app.replace(Guess(self.game), now)
@@ -110,9 +111,9 @@ class Guess(GameScreen):
             len(order),
             self.team(self.team_no),
         )
-        top = g.bar(left, mode_text(game) + (" · " + unit if unit else ""))
+        top = g.bar(left, hub.mode_text(game) + (" · " + unit if unit else ""))
         self.draw_number(g, top + 10)
-        words = SCALES[self.ed.scale]
+        words = numedit.SCALES[self.ed.scale]
         if unit:
             words = (words + " " + unit).strip()
         if self.ed.blank():
@@ -124,7 +125,7 @@ class Guess(GameScreen):
     def draw_number(self, g, y):
         ed = self.ed
         shown = ed.text() or "_"
-        lead = "±" if ed.cursor == SIGN and not ed.negative else ""
+        lead = "±" if ed.cursor == numedit.SIGN and not ed.negative else ""
         shown = lead + shown
         x = (W - g.width(shown, "title")) // 2
         digit = -1 - (1 if ed.negative or lead else 0)
@@ -133,7 +134,9 @@ class Guess(GameScreen):
             w = g.width(ch, "title")
             if ch in "0123456789":
                 digit += 1
-            under = (ed.cursor == SIGN and ch in "-±") or (ch.isdigit() and digit == ed.cursor)
+            under = (ed.cursor == numedit.SIGN and ch in "-±") or (
+                ch.isdigit() and digit == ed.cursor
+            )
             g.text(ch, x, y, "title")
             if under and not ed.blank():
                 g.fill_rect(x, y + 38, w, 3)
@@ -146,11 +149,7 @@ class Guess(GameScreen):
         return out
 
 
-def _nothing():
-    pass
-
-
-class Review(GameScreen):
+class Review(hub.GameScreen):
     """Every guess in: the Quizzer reads them back, then holds C or GO for the door."""
 
     view = "review"
@@ -160,19 +159,19 @@ class Review(GameScreen):
         if kind == "long" and b in ("C", "GO"):
             self.game.open_door()
             app.tone("door")
-            go_on(app, self.game, now)
+            hub.go_on(app, self.game, now)
         elif kind == "long" and b == "A":
             self.game.s["guesses"] = []
-            go_on(app, self.game, now)
+            hub.go_on(app, self.game, now)
 
     def draw(self, app, g):
         game = self.game
-        top = g.bar(where(game) + " · every guess is in", mode_text(game))
+        top = g.bar(hub.where(game) + " · every guess is in", hub.mode_text(game))
         rows = game.s["guesses"]
         font, pitch = ("body", 20) if len(rows) <= 4 else ("small", 15)
         y = top + 3
         for team, value in rows:
             g.text(self.team(team), 8, y, font)
-            g.right(number(value) if value is not None else "pass", W - 8, y, font)
+            g.right(hub.number(value) if value is not None else "pass", W - 8, y, font)
             y += pitch
         g.labels("hold: Redo", "", "hold: Door")

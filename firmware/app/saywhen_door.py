@@ -2,21 +2,21 @@
 judging of who was closest; and the winner.
 """
 
+from micropython import const
+
 import ticks
-from app import ringfx
+from app import core, ringfx
+from app import saywhen_game as sw
 from app import saywhen_play as hub
-from app.core import Next, won
-from app.dialogs import Notice, is_press
+from app.buttons import is_press
 from app.gfx import FOOTER, H, W
-from app.saywhen_game import ANSWER, AS_OF, CARDS, HIGH, JUDGE_KINDS, LOW, UNIT
-from app.saywhen_play import GameScreen, Scores, go_on, number, where
 from games import saywhen as rules
 
 _KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}
-_BASE_TEXT = {4: "exact", 2: "in range", 1: "closest"}
+_BASE_TEXT = const(("", "closest", "in range", "", "exact"))  # by the points: 1, 2 or 4
 
 
-class Door(GameScreen):
+class Door(hub.GameScreen):
     """The Answer Door is open: the answer, its range, and who scores and why."""
 
     view = "door"
@@ -42,8 +42,10 @@ class Door(GameScreen):
                 app.tone("tie")
             elif self.points:
                 app.tone("score")
-            app.replace(Next(hub.view, game), now)  # the next card, or the winner
+            app.replace(core.Next(hub.view, game), now)  # the next card, or the winner
             if isinstance(outcome, list):
+                from app.dialogs import Notice
+
                 names = " and ".join(self.team(t) for t in outcome)
                 app.push(
                     Notice(
@@ -56,17 +58,22 @@ class Door(GameScreen):
                     now,
                 )
         elif b == "C":
-            app.push(Scores(game), now)
+            app.push(hub.Scores(game), now)
 
     def draw(self, app, g):
         game = self.game
         card = game.card()
         right = "Sudden Death" if game.s["sudden"] else "double points" if game.last_card() else ""
-        top = g.bar(where(game) + " · the answer", right)
-        x = g.text(number(card[ANSWER]), 6, top + 2, "title")
-        tail = card[UNIT] + (" (as of %s)" % card[AS_OF] if card[AS_OF] else "")
+        top = g.bar(hub.where(game) + " · the answer", right)
+        x = g.text(hub.number(card[sw.ANSWER]), 6, top + 2, "title")
+        tail = card[sw.UNIT] + (" (as of %s)" % card[sw.AS_OF] if card[sw.AS_OF] else "")
         g.text(tail, x + 6, top + 16, "body")
-        g.text("range %s to %s" % (number(card[LOW]), number(card[HIGH])), 6, top + 40, "small")
+        g.text(
+            "range %s to %s" % (hub.number(card[sw.LOW]), hub.number(card[sw.HIGH])),
+            6,
+            top + 40,
+            "small",
+        )
         y = top + 57
         for line in self.why()[:3]:
             g.text(g.fit(line, "small", W - 12), 6, y, "small")
@@ -94,7 +101,7 @@ class Door(GameScreen):
             if team in judged:
                 what = _KIND_TEXT[judged[team]]
             else:
-                what = number(guessed[team]) + ", " + _BASE_TEXT[p - bonus]
+                what = hub.number(guessed[team]) + ", " + _BASE_TEXT[p - bonus]
             line = "%s (%s): +%d" % (self.team(team), what, p - bonus)
             if bonus:
                 line += " +1 first to guess"
@@ -109,10 +116,10 @@ class Door(GameScreen):
         if ticks.diff(now, self.since) < 1500:  # the door slides open
             ringfx.sweep(leds, now, self.since, (255, 200, 80))
         else:
-            ringfx.progress(leds, self.game.s["played"], CARDS)
+            ringfx.progress(leds, self.game.s["played"], sw.CARDS)
 
 
-class Judge(GameScreen):
+class Judge(hub.GameScreen):
     """Quick judging: mark the closest team(s), each exact, in range or outside."""
 
     view = "judge"
@@ -135,9 +142,9 @@ class Judge(GameScreen):
             return
         elif b == "B":
             team = self.teams[self.sel]
-            i = JUDGE_KINDS.index(self.verdict[team]) + 1 if team in self.verdict else 0
-            if i < len(JUDGE_KINDS):
-                self.verdict[team] = JUDGE_KINDS[i]
+            i = sw.JUDGE_KINDS.index(self.verdict[team]) + 1 if team in self.verdict else 0
+            if i < len(sw.JUDGE_KINDS):
+                self.verdict[team] = sw.JUDGE_KINDS[i]
             else:
                 del self.verdict[team]
         elif b == "A":
@@ -151,12 +158,12 @@ class Judge(GameScreen):
             else:
                 verdicts = [[t, self.verdict[t]] for t in self.teams if t in self.verdict]
                 self.game.set_judge(verdicts)
-                go_on(app, self.game, now)
+                hub.go_on(app, self.game, now)
                 return
         app.redraw()
 
     def draw(self, app, g):
-        top = g.bar("Who was closest?", where(self.game))
+        top = g.bar("Who was closest?", hub.where(self.game))
         y = top + 2
         pitch = 19 if len(self.teams) <= 4 else 15
         font = "body" if pitch == 19 else "small"
@@ -176,16 +183,16 @@ class Judge(GameScreen):
         g.labels("Cancel", "Change", "Done")
 
 
-class Win(GameScreen):
+class Win(hub.GameScreen):
     """The winner, a rainbow on the ring; A menu, B play again, C undo the last scoring."""
 
     view = "won"
     full_refresh = True
 
     def event(self, app, ev, now):
-        if won(app, ev) == "C" and self.game.can_undo():
+        if core.won(app, ev) == "C" and self.game.can_undo():
             self.game.undo()
-            go_on(app, self.game, now)
+            hub.go_on(app, self.game, now)
 
     def draw(self, app, g):
         game = self.game

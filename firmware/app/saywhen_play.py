@@ -10,12 +10,9 @@ This module is the hub: it resumes a game where it stands and loads the part of 
 screens each step needs (asking, or the door), letting the other go.
 """
 
-from app import ringfx
-from app.core import Next, Screen, part_screen
-from app.deck import DeckError
-from app.dialogs import Confirm, Notice
+from app import core, ringfx
+from app import saywhen_game as sw
 from app.gfx import W
-from app.saywhen_game import CARDS, DECK, SayWhen, new_state
 from games import saywhen as rules
 
 PARTS = ("saywhen_ask", "saywhen_door")
@@ -24,17 +21,16 @@ PARTS = ("saywhen_ask", "saywhen_door")
 def start(app, now):
     s = app.session
     try:
-        deck = app.open_deck(DECK)
+        deck = app.open_deck(sw.DECK)
         if s.get("state") is None:
-            s["state"] = new_state(app, deck, len(s["names"]))
+            s["state"] = sw.new_state(app, deck, len(s["names"]))
             app.save_session()
-        game = SayWhen(app, deck, s["state"])
+        game = sw.SayWhen(app, deck, s["state"])
         game.check()
-    except DeckError as e:
-        return Notice("Say When!", "Cannot play: " + str(e) + ". Re-flash the device.")
-    except (ValueError, KeyError, TypeError, IndexError):
-        app.end_session()
-        return Notice("Say When!", "The saved game was damaged and has been cleared.")
+    except (ValueError, KeyError, TypeError, IndexError) as e:  # a DeckError is a ValueError
+        from app.dialogs import cannot_play
+
+        return cannot_play(app, "Say When!", e)
     return view(game)
 
 
@@ -42,19 +38,19 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     s = game.s
     if s["winner"] is not None:
-        return part_screen(PARTS, "saywhen_door", "Win", game)
+        return core.part_screen(PARTS, "saywhen_door", "Win", game)
     if s["door"]:
-        return part_screen(PARTS, "saywhen_door", "Door", game)
+        return core.part_screen(PARTS, "saywhen_door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return part_screen(PARTS, "saywhen_ask", "Review", game)
-    return part_screen(PARTS, "saywhen_ask", "Turn", game)
+        return core.part_screen(PARTS, "saywhen_ask", "Review", game)
+    return core.part_screen(PARTS, "saywhen_ask", "Turn", game)
 
 
 def go_on(app, game, now):
     """Saves, then shows where the game stands (in the part that plays it, once the part
     of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(Next(view, game), now)
+    app.replace(core.Next(view, game), now)
 
 
 def number(text):
@@ -77,10 +73,10 @@ def where(game):
     s = game.s
     if s["sudden"]:
         return "Sudden Death"
-    return "Card %d/%d" % (s["played"] + 1, CARDS)
+    return "Card %d/%d" % (s["played"] + 1, sw.CARDS)
 
 
-class GameScreen(Screen):
+class GameScreen(core.Screen):
     name = "saywhen"
 
     def __init__(self, game):
@@ -94,7 +90,7 @@ class GameScreen(Screen):
         return self.game.app.session["names"][i]
 
     def ring(self, app, now, leds):
-        ringfx.progress(leds, self.game.s["played"], CARDS)
+        ringfx.progress(leds, self.game.s["played"], sw.CARDS)
 
     def state(self):
         g = self.game
@@ -123,6 +119,7 @@ class Scores(GameScreen):
         if b in ("A", "B", "GO"):
             app.pop(now)
         elif b == "C" and self.game.can_undo():
+            from app.dialogs import Confirm
 
             def yes(app, now):
                 self.game.undo()

@@ -7,6 +7,8 @@ come from LetterDie.throw() (games.scattergories), saved before the show begins,
 power cut can never roll a round's letter twice.
 """
 
+from micropython import const
+
 import ticks
 from app.scattergories_play import GameScreen, clock, go_on
 from games.scattergories import LETTERS
@@ -16,10 +18,10 @@ def view(game, fresh):
     return Roll(game, fresh)  # resumed, the letter shows at once
 
 
-SPIN_MS = 1400  # the die spins this long, then settles on a face
-SHOW_MS = 1800  # a used letter stays on show this long before the die is thrown again
-_GREEN = (0, 190, 60)
-_RED = (230, 0, 0)
+_SPIN_MS = const(1400)  # the die spins this long, then settles on a face
+_SHOW_MS = const(1800)  # a used letter stays on show this long before the die is thrown again
+_GREEN = const((0, 190, 60))
+_RED = const((230, 0, 0))
 
 
 class Roll(GameScreen):
@@ -41,7 +43,7 @@ class Roll(GameScreen):
 
     def boundary(self, k):
         """Ms after the throw at which stage k begins."""
-        return (k // 2) * (SPIN_MS + SHOW_MS) + (SPIN_MS if k & 1 else 0)
+        return (k // 2) * (_SPIN_MS + _SHOW_MS) + (_SPIN_MS if k & 1 else 0)
 
     def stage_at(self, now):
         if not self.animate:
@@ -123,23 +125,23 @@ class Roll(GameScreen):
         faces = self.faces
         if self.animate:
             t = ticks.diff(now, self.since)
-            i = min(len(faces) - 1, t // (SPIN_MS + SHOW_MS))
-            t -= i * (SPIN_MS + SHOW_MS)
+            i = min(len(faces) - 1, t // (_SPIN_MS + _SHOW_MS))
+            t -= i * (_SPIN_MS + _SHOW_MS)
         else:
-            i, t = len(faces) - 1, SPIN_MS + SHOW_MS
+            i, t = len(faces) - 1, _SPIN_MS + _SHOW_MS
         land = LETTERS.find(faces[i]) * 16 // len(LETTERS)
-        if t < SPIN_MS:
+        if t < _SPIN_MS:
             spin(leds, t, land)
         else:
             settled(leds, land, _GREEN if i == len(faces) - 1 else _RED)
 
 
 def spin(leds, t, land):
-    """The die spinning: a dot with a tail, slowing down to stop on LED `land` at SPIN_MS."""
+    """The die spinning: a dot with a tail, slowing down to stop on LED `land` at _SPIN_MS."""
     n = len(leds) // 3
     steps = 3 * n + land
-    rest = SPIN_MS - t
-    head = steps - steps * rest * rest // (SPIN_MS * SPIN_MS)
+    rest = _SPIN_MS - t
+    head = steps - steps * rest * rest // (_SPIN_MS * _SPIN_MS)
     for i in range(n):
         k = (head - i) % n
         f = 255 >> (2 * k) if k < 4 else 0

@@ -4,8 +4,9 @@ Between rounds it also shows the running totals. B or GO rolls the die
 (scattergories_die.py); the letter is saved before the die is seen to roll.
 """
 
+from app.buttons import is_press
 from app.gfx import W
-from app.scattergories_play import GameScreen, clock, go_on, is_step
+from app.scattergories_play import GameScreen, clock, go_on
 
 
 def view(game, fresh):
@@ -24,7 +25,7 @@ class Pick(GameScreen):
 
     def event(self, app, ev, now):
         kind, b = ev
-        if is_step(ev, "UP") or is_step(ev, "DOWN"):
+        if is_press(ev, "UP") or is_press(ev, "DOWN"):
             count = self.game.deck.count
             self.number = (self.number - 1 + (1 if b == "UP" else -1)) % count + 1
             app.redraw()

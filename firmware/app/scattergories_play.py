@@ -9,39 +9,38 @@ the menu and the games: together they would crowd a Pico's heap. The state is ga
 write stalls the RP2040.
 """
 
-from app import ringfx
-from app.core import Next, Screen, load_part
-from app.deck import DeckError
-from app.dialogs import Notice
+from micropython import const
+
+from app import core, ringfx
+from app import scattergories_game as sg
+from app.buttons import is_press
 from app.gfx import W
-from app.scattergories_game import DECK, Scattergories, new_state
 
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
-_ROUND = "scattergories_round"
+_ROUND = const("scattergories_round")
 _PART = {"pick": "scattergories_pick", "roll": "scattergories_die", "play": _ROUND}
-_SCORE = "scattergories_score"  # score, totals, won
-_PARTS = ("scattergories_pick", "scattergories_die", _ROUND, _SCORE)
-_TIMER = "scattergories_timer"
-PER_PAGE = 4
-TOP = 21  # the list's bar: the letter in bold
-PITCH = 22
-_FONTS = ("large", "bold", "body", "small")  # a category takes the largest that fits
+_SCORE = const("scattergories_score")  # score, totals, won
+_PARTS = const(("scattergories_pick", "scattergories_die", _ROUND, _SCORE))
+_TIMER = const("scattergories_timer")
+_PER_PAGE = const(4)
+_TOP = const(21)  # the list's bar: the letter in bold
+_PITCH = const(22)
+_FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
 
 
 def start(app, now):
     s = app.session
     try:
-        deck = app.open_deck(DECK)
+        deck = app.open_deck(sg.DECK)
         if s.get("state") is None:
-            s["state"] = new_state(app, now, len(s["names"]))
+            s["state"] = sg.new_state(app, now, len(s["names"]))
             app.save_session()
-        game = Scattergories(app, deck, s["state"])
+        game = sg.Scattergories(app, deck, s["state"])
         game.check()
-    except DeckError as e:
-        return Notice("Scattergories", "Cannot play: " + str(e) + ". Re-flash the device.")
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-        app.end_session()
-        return Notice("Scattergories", "The saved game was damaged and has been cleared.")
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:  # a DeckError too
+        from app.dialogs import cannot_play
+
+        return cannot_play(app, "Scattergories", e)
     return view(game)
 
 
@@ -52,14 +51,14 @@ def view(game, fresh=False):
     (the letter shows, the clock waits)."""
     part = _PART.get(game.s["phase"], _SCORE)
     parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
-    return load_part(part, parts).view(game, fresh)
+    return core.load_part(part, parts).view(game, fresh)
 
 
 def go_on(app, game, now, fresh=False):
     """Saves, then shows where the game stands (in the part that plays it, once the part
     of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(Next(view, game, fresh), now)
+    app.replace(core.Next(view, game, fresh), now)
 
 
 def clock(ms):
@@ -68,12 +67,7 @@ def clock(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-def is_step(ev, name):
-    """A press of UP or DOWN, or its auto-repeat."""
-    return ev[1] == name and ev[0] in ("press", "repeat")
-
-
-class GameScreen(Screen):
+class GameScreen(core.Screen):
     name = "scattergories"
     view = "?"
 
@@ -111,22 +105,22 @@ class GameScreen(Screen):
 
 def draw_page(g, cats, page, left, right):
     """Four of the 12 categories, numbered, each in the largest font that fits its line."""
-    g.fill_rect(0, 0, W, TOP)
+    g.fill_rect(0, 0, W, _TOP)
     g.text(left, 4, 1, "bold", True)
     g.right(right, W - 4, 1, "bold", True)
-    y = TOP + 1
-    for c in range(page * PER_PAGE, min(len(cats), (page + 1) * PER_PAGE)):
+    y = _TOP + 1
+    for c in range(page * _PER_PAGE, min(len(cats), (page + 1) * _PER_PAGE)):
         g.right(str(c + 1), 25, y + 3, "bold")
         room = W - 33
         for font in _FONTS:
             if g.width(cats[c], font) <= room:
                 break
         g.text(g.fit(cats[c], font, room), 31, y + (3 if font != "large" else 0), font)
-        y += PITCH
+        y += _PITCH
 
 
 def pages(cats):
-    return (len(cats) + PER_PAGE - 1) // PER_PAGE
+    return (len(cats) + _PER_PAGE - 1) // _PER_PAGE
 
 
 class ListView(GameScreen):
@@ -141,9 +135,9 @@ class ListView(GameScreen):
     def event(self, app, ev, now):
         kind, b = ev
         step = 0
-        if is_step(ev, "UP"):
+        if is_press(ev, "UP"):
             step = -1
-        elif is_step(ev, "DOWN") or (kind == "press" and b == "C"):
+        elif is_press(ev, "DOWN") or (kind == "press" and b == "C"):
             step = 1
         elif kind == "press" and b in ("A", "B", "GO"):
             app.pop(now)

@@ -6,25 +6,18 @@ Without a ring the bar shows the time left in coarse steps (a board without a bu
 blinks the cues on its LED: app.tone). Nothing is saved while the clock runs.
 """
 
-import ticks
-from app import ringfx
-from app import scattergories_play as hub
-from app.core import Next
-from app.dialogs import Confirm
-from app.gfx import W
-from app.scattergories_play import (
-    GameScreen,
-    ListView,
-    clock,
-    draw_page,
-    is_step,
-    pages,
-)
-from app.scattergories_timer import END, Countdown, coarse, next_coarse
+from micropython import const
 
-_GREEN = (0, 190, 60)
-_AMBER = (230, 130, 0)
-_RED = (230, 0, 0)
+import ticks
+from app import core, ringfx
+from app import scattergories_play as hub
+from app import scattergories_timer as timer
+from app.buttons import is_press
+from app.gfx import W
+
+_GREEN = const((0, 190, 60))
+_AMBER = const((230, 130, 0))
+_RED = const((230, 0, 0))
 
 
 def view(game, fresh):
@@ -39,7 +32,7 @@ def soonest(now, *deadlines):
     return best
 
 
-class Play(GameScreen):
+class Play(hub.GameScreen):
     """The list, a page of four categories at a time, while the ring counts down.
 
     UP/DOWN (or A/C) turn the pages; a long B or GO pauses and resumes. Without a ring the
@@ -50,7 +43,7 @@ class Play(GameScreen):
     def __init__(self, game, run):
         super().__init__(game)
         s = game.s
-        self.cd = Countdown(s["ms"], s["left"])
+        self.cd = timer.Countdown(s["ms"], s["left"])
         self.run = run  # a fresh round starts at once; a resumed one waits, stopped
         self.page = 0
         self.shown = None  # the coarse time on the panel (no ring)
@@ -60,20 +53,20 @@ class Play(GameScreen):
         if self.run:
             self.cd.start(now)
             self.run = False
-        self.shown = coarse(self.cd.remaining(now))
+        self.shown = timer.coarse(self.cd.remaining(now))
 
     def tick(self, app, now):
         cd = self.cd
         if not cd.running:
             return
         due = cd.due(now)
-        if END in due:
+        if timer.END in due:
             self.time_up(app, now)
             return
         if due:
             app.tone(due[-1])  # a board with no buzzer blinks it on its LED
         if not app.parts.get("ring"):
-            shown = coarse(cd.remaining(now))
+            shown = timer.coarse(cd.remaining(now))
             if shown != self.shown:
                 self.shown = shown
                 app.redraw()
@@ -83,12 +76,12 @@ class Play(GameScreen):
         now = app.now
         redraw = None
         if cd.running and not app.parts.get("ring"):
-            at = next_coarse(cd.remaining(now))
+            at = timer.next_coarse(cd.remaining(now))
             redraw = cd.at(at) if at is not None else None
         return soonest(now, cd.deadline(), redraw)
 
     def time_up(self, app, now):
-        app.tone(END)
+        app.tone(timer.END)
         self.game.time_up()
         app.save_session()  # the clock has stopped: safe to write again
         app.replace(TimeUp(self.game), now)
@@ -98,18 +91,20 @@ class Play(GameScreen):
         running = self.cd.running
         if kind == "long" and b in ("B", "GO"):
             self.toggle(app, now)
-        elif is_step(ev, "UP") or (kind == "press" and b == "A" and running):
+        elif is_press(ev, "UP") or (kind == "press" and b == "A" and running):
             self.turn(app, -1)
-        elif is_step(ev, "DOWN") or (kind == "press" and b == "C"):
+        elif is_press(ev, "DOWN") or (kind == "press" and b == "C"):
             self.turn(app, 1)
         elif kind == "press" and not running and b in ("B", "GO"):
             self.toggle(app, now)
         elif kind == "press" and not running and b == "A":
+            from app.dialogs import Confirm
+
             msg = "Stop the timer now? Time is up for everyone."
             app.push(Confirm("End the round?", msg, lambda app, now: self.time_up(app, now)))
 
     def turn(self, app, step):
-        self.page = (self.page + step) % pages(self.game.categories())
+        self.page = (self.page + step) % hub.pages(self.game.categories())
         app.redraw()
 
     def toggle(self, app, now):
@@ -129,14 +124,14 @@ class Play(GameScreen):
         game = self.game
         cats = game.categories()
         cd = self.cd
-        where = "%d/%d" % (self.page + 1, pages(cats))
+        where = "%d/%d" % (self.page + 1, hub.pages(cats))
         if not cd.running:
-            right = "PAUSED " + clock(cd.left) + " · " + where
+            right = "PAUSED " + hub.clock(cd.left) + " · " + where
         elif not app.parts.get("ring"):
-            right = clock(self.shown) + " left · " + where
+            right = hub.clock(self.shown) + " left · " + where
         else:
             right = "List %d · %s" % (game.list_no(), where)
-        draw_page(g, cats, self.page, "Letter " + game.letter(), right)
+        hub.draw_page(g, cats, self.page, "Letter " + game.letter(), right)
         if cd.running:
             g.labels("← Page", "hold: Pause", "Page →")
         else:
@@ -172,7 +167,7 @@ class Play(GameScreen):
         return out
 
 
-class TimeUp(GameScreen):
+class TimeUp(hub.GameScreen):
     """Pens down: the ring flashes red. B or GO goes on to the points; A shows the list."""
 
     view = "timeup"
@@ -182,9 +177,9 @@ class TimeUp(GameScreen):
         if ev[0] != "press":
             return
         if ev[1] in ("B", "GO"):
-            app.replace(Next(hub.view, self.game), now)  # to the points: the other part
+            app.replace(core.Next(hub.view, self.game), now)  # to the points: the other part
         elif ev[1] == "A":
-            app.push(ListView(self.game), now)
+            app.push(hub.ListView(self.game), now)
 
     def draw(self, app, g):
         game = self.game

@@ -9,14 +9,11 @@ shares the win); a round's scoring can be reopened ("Fix") until the next one st
 """
 
 import ticks
-from app import ringfx
-from app.core import won
-from app.gfx import FOOTER, H, W
-from app.scattergories_game import CATEGORIES
-from app.scattergories_play import GameScreen, ListView, go_on, is_step
+from app import core, gfx, ringfx
+from app import scattergories_game as sg
+from app import scattergories_play as hub
+from app.buttons import is_press
 from games import scattergories as rules
-
-SAVE_AFTER_MS = 1000
 
 
 def view(game, fresh):
@@ -32,8 +29,8 @@ def cells(n, top):
     """(x, y, w, h) of each player's box: one column up to three players, else two."""
     cols = 1 if n <= 3 else 2
     rows = (n + cols - 1) // cols
-    h = (H - FOOTER - top) // rows
-    w = W // cols
+    h = (gfx.H - gfx.FOOTER - top) // rows
+    w = gfx.W // cols
     return [((i // rows) * w, top + (i % rows) * h, w, h) for i in range(n)]
 
 
@@ -47,10 +44,11 @@ def draw_cell(g, box, name, big, small, chosen=False):
     g.right(big, x + w - 8, y + (h - 25) // 2, "large", chosen)
 
 
-class Score(GameScreen):
+class Score(hub.GameScreen):
     """Each player's points this round: UP/DOWN change, B next player, A challenge, C done."""
 
     view = "score"
+    save_after_ms = 1000  # points changed: saved once UP/DOWN have rested this long
 
     def __init__(self, game):
         super().__init__(game)
@@ -68,12 +66,12 @@ class Score(GameScreen):
     def event(self, app, ev, now):
         kind, b = ev
         game = self.game
-        if is_step(ev, "UP") or is_step(ev, "DOWN"):
+        if is_press(ev, "UP") or is_press(ev, "DOWN"):
             game.add_points(self.sel, 1 if b == "UP" else -1)
-            self.save_at = ticks.add(now, SAVE_AFTER_MS)
+            self.save_at = ticks.add(now, self.save_after_ms)
             app.redraw()
         elif kind == "long" and b in ("B", "GO"):
-            app.push(ListView(game), now)
+            app.push(hub.ListView(game), now)
         elif kind != "press":
             return
         elif b in ("B", "GO"):
@@ -88,7 +86,7 @@ class Score(GameScreen):
                 app.tone("win" if len(game.winners()) == 1 else "tie")
             else:
                 app.tone("score")
-            go_on(app, game, now)
+            hub.go_on(app, game, now)
 
     def draw(self, app, g):
         game = self.game
@@ -109,7 +107,7 @@ class Score(GameScreen):
         return out
 
 
-class Challenge(GameScreen):
+class Challenge(hub.GameScreen):
     """A challenged answer: which category, then everyone's vote, then the verdict."""
 
     view = "challenge"
@@ -131,9 +129,9 @@ class Challenge(GameScreen):
         kind, b = ev
         stage = self.stage
         n = self.game.n()
-        if stage == "category" and (is_step(ev, "UP") or is_step(ev, "DOWN")):
-            self.cat = (self.cat + (1 if b == "DOWN" else -1)) % CATEGORIES
-        elif stage == "vote" and is_step(ev, "UP") and self.ballots:
+        if stage == "category" and (is_press(ev, "UP") or is_press(ev, "DOWN")):
+            self.cat = (self.cat + (1 if b == "DOWN" else -1)) % sg.CATEGORIES
+        elif stage == "vote" and is_press(ev, "UP") and self.ballots:
             self.ballots.pop()  # back to the previous voter
         elif kind != "press":
             return
@@ -170,7 +168,7 @@ class Challenge(GameScreen):
         if self.stage == "category":
             top = g.bar("Challenge: %s's answer" % who, "which category?")
             y = top + 8
-            for line in g.wrap(cat, "large", W - 12)[:2]:
+            for line in g.wrap(cat, "large", gfx.W - 12)[:2]:
                 g.text(line, 6, y, "large")
                 y += 24
             g.text("UP/DOWN: the category. Then everyone votes.", 6, top + 66, "small")
@@ -197,7 +195,7 @@ class Challenge(GameScreen):
             why += ": a tie, so %s's own vote is struck out" % who
         elif yes == no:
             why += ": a tie, so the answer stands"
-        for k, line in enumerate(g.wrap(why, "body", W - 12)[:2]):
+        for k, line in enumerate(g.wrap(why, "body", gfx.W - 12)[:2]):
             g.center(line, top + 44 + 19 * k, "body")
         p = game.s["points"][self.player]
         after = p if ok else max(0, p - 1)
@@ -214,7 +212,7 @@ class Challenge(GameScreen):
         return out
 
 
-class Totals(GameScreen):
+class Totals(hub.GameScreen):
     """Running totals after a round: B the next round, A fix this round's points."""
 
     view = "totals"
@@ -226,10 +224,10 @@ class Totals(GameScreen):
             return
         if b in ("B", "GO"):
             self.game.next_round()
-            go_on(app, self.game, now)
+            hub.go_on(app, self.game, now)
         elif b == "A":
             self.game.reopen_round()
-            go_on(app, self.game, now)
+            hub.go_on(app, self.game, now)
 
     def draw(self, app, g):
         game = self.game
@@ -242,16 +240,16 @@ class Totals(GameScreen):
         g.labels("Fix", "Round %d" % (done + 1), "")
 
 
-class Win(GameScreen):
+class Win(hub.GameScreen):
     """The winner(s), a rainbow on the ring; A menu, B play again, C fix the last round."""
 
     view = "won"
     full_refresh = True
 
     def event(self, app, ev, now):
-        if won(app, ev) == "C":
+        if core.won(app, ev) == "C":
             self.game.reopen_round()
-            go_on(app, self.game, now)
+            hub.go_on(app, self.game, now)
 
     def draw(self, app, g):
         game = self.game
@@ -262,8 +260,8 @@ class Win(GameScreen):
             title = names[won[0]] + " wins!"
         else:
             title = " & ".join(names[p] for p in won) + " share the win!"
-        font = "title" if g.width(title, "title") <= W - 8 else "large"
-        lines = g.wrap(title, font, W - 8)[:2]
+        font = "title" if g.width(title, "title") <= gfx.W - 8 else "large"
+        lines = g.wrap(title, font, gfx.W - 8)[:2]
         y = top + 4
         for line in lines:
             g.center(line, y, font)
@@ -271,7 +269,7 @@ class Win(GameScreen):
         totals = game.totals()
         order = sorted(range(game.n()), key=lambda p: -totals[p])
         line = " · ".join("%s %d" % (names[p], totals[p]) for p in order)
-        for part in g.wrap(line, "body", W - 12)[: 3 - len(lines)]:
+        for part in g.wrap(line, "body", gfx.W - 12)[: 3 - len(lines)]:
             g.center(part, y + 4, "body")
             y += 20
         g.labels("Menu", "Again", "Fix")

@@ -12,6 +12,8 @@ stops while the game is paused), and the log of what was pressed, so that undo s
 plays the turn again without the last press.
 """
 
+from micropython import const
+
 import ticks
 from app import played
 from games import staycool as rules
@@ -19,10 +21,10 @@ from games.rng import Rng
 
 PERIOD_MS = 30000
 ROUNDS = 3
-DECKS = ("staycool-written", "staycool-verbal")
+_DECKS = const(("staycool-written", "staycool-verbal"))
 KINDS = (rules.WRITTEN, rules.VERBAL)
-MOST = (10, 20)  # questions on a written card, on a verbal card
-READY = "ready"  # the start screen of the turn in "turn"
+_MOST = const((10, 20))  # questions on a written card, on a verbal card
+_READY = const("ready")  # the start screen of the turn in "turn"
 RUNNING = "running"  # that turn was started (and, if this is read back, cut short)
 OVER = "over"  # after round 3: the winners
 
@@ -34,7 +36,7 @@ def new_state(app, n_players):
         "scores": [[0] * ROUNDS for _ in range(n_players)],
         "cards": None,  # [written, verbal] deck indexes for this turn; None: printed cards
         "rng": Rng(app.seed).state,
-        "phase": READY,
+        "phase": _READY,
         "last": None,  # [player, round, written, verbal] of the last finished turn
     }
 
@@ -60,7 +62,7 @@ class StayCool:
         ok = (
             s["round"] in (1, 2, 3)
             and _count(s["turn"], n - 1)
-            and s["phase"] in (READY, RUNNING, OVER)
+            and s["phase"] in (_READY, RUNNING, OVER)
             and isinstance(s["rng"], int)
             and len(s["scores"]) == n
             and all(len(r) == ROUNDS and all(_count(x, 80) for x in r) for r in s["scores"])
@@ -73,7 +75,7 @@ class StayCool:
         last = s["last"]
         if last is not None:
             ok = ok and len(last) == 4 and _count(last[0], n - 1) and last[1] in (1, 2, 3)
-            ok = ok and _count(last[2], MOST[0]) and _count(last[3], MOST[1])
+            ok = ok and _count(last[2], _MOST[0]) and _count(last[3], _MOST[1])
         if not ok:
             raise ValueError("damaged Stay Cool state")
 
@@ -110,7 +112,7 @@ class StayCool:
 
     def deck(self, k):
         if self._decks[k] is None:
-            self._decks[k] = self.app.open_deck(DECKS[k])  # raises DeckError
+            self._decks[k] = self.app.open_deck(_DECKS[k])  # raises DeckError
         return self._decks[k]
 
     def needs_cards(self):
@@ -131,10 +133,10 @@ class StayCool:
         for k in (0, 1):
             deck = self.deck(k)
             picks = played.draw(
-                self.app, DECKS[k], deck, 1, rng, () if old[k] is None else (old[k],)
+                self.app, _DECKS[k], deck, 1, rng, () if old[k] is None else (old[k],)
             )
             i = picks[0] if picks else 0  # a deck of one card: that card again
-            played.mark(self.app, DECKS[k], deck, i)
+            played.mark(self.app, _DECKS[k], deck, i)
             cards.append(i)
         self.s["cards"] = cards
         self.s["rng"] = rng.state
@@ -142,11 +144,11 @@ class StayCool:
     def total(self, k):
         """Questions on this turn's card of kind k (0 written, 1 verbal)."""
         if not self.showing() or self.s["cards"] is None:
-            return MOST[k]
+            return _MOST[k]
         c = self.s["cards"][k]
         if self._total[k] is None or self._total[k][0] != c:
             self._total[k] = (c, self.deck(k).fields(c, 0, 0)[1])
-        return max(1, min(MOST[k], (self._total[k][1] - 1) // 2))
+        return max(1, min(_MOST[k], (self._total[k][1] - 1) // 2))
 
     def question(self, k, i):
         """(question, answer) number i (from 0) of this turn's card of kind k, or None."""
@@ -168,7 +170,7 @@ class StayCool:
     def restart_turn(self):
         """The turn was cut short: it starts again, with fresh cards."""
         self.deal()
-        self.s["phase"] = READY
+        self.s["phase"] = _READY
         self.app.save_session()
 
     def finish(self, written, verbal):
@@ -185,14 +187,14 @@ class StayCool:
         else:
             s["phase"] = OVER
         if s["phase"] != OVER:
-            s["phase"] = READY
+            s["phase"] = _READY
             self.deal()
         self.app.save_session()
 
     def fix(self, k, delta):
         """Corrects the last turn's count of kind k (a press missed or made by mistake)."""
         last = self.s["last"]
-        last[2 + k] = max(0, min(MOST[k], last[2 + k] + delta))
+        last[2 + k] = max(0, min(_MOST[k], last[2 + k] + delta))
         self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
         self.app.save_session()
 

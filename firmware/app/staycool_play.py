@@ -16,12 +16,9 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 
 import gc
 
-from app import ringfx
-from app.core import Screen, part_screen
-from app.deck import DeckError
-from app.dialogs import Notice
+from app import core, ringfx
+from app import staycool_game as sc
 from app.gfx import W
-from app.staycool_game import OVER, ROUNDS, RUNNING, StayCool, new_state
 from games import staycool as rules
 
 PARTS = ("staycool_turn", "staycool_score")
@@ -34,33 +31,32 @@ def start(app, now):
     try:
         fresh = s.get("state") is None
         if fresh:
-            s["state"] = new_state(app, len(s["names"]))
-        game = StayCool(app, s["state"])
+            s["state"] = sc.new_state(app, len(s["names"]))
+        game = sc.StayCool(app, s["state"])
         game.check()
-        if game.s["phase"] == RUNNING:
+        if game.s["phase"] == sc.RUNNING:
             game.restart_turn()  # cut short by a power cut (or the menu): from its start
-        elif game.s["phase"] != OVER and game.needs_cards():
+        elif game.s["phase"] != sc.OVER and game.needs_cards():
             game.deal()
             app.save_session()
         elif fresh:
             app.save_session()
-    except DeckError as e:
-        return Notice("Stay Cool", "Cannot play: " + str(e) + ". Re-flash the device.")
-    except (ValueError, KeyError, TypeError, IndexError):
-        app.end_session()
-        return Notice("Stay Cool", "The saved game was damaged and has been cleared.")
+    except (ValueError, KeyError, TypeError, IndexError) as e:  # a DeckError is a ValueError
+        from app.dialogs import cannot_play
+
+        return cannot_play(app, "Stay Cool", e)
     gc.collect()  # the deal's garbage (deck indexes, played bits) goes before the first draw
     return view(game)
 
 
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
-    if game.s["phase"] == OVER:
-        return part_screen(PARTS, "staycool_score", "Win", game)
-    return part_screen(PARTS, "staycool_turn", "Start", game)
+    if game.s["phase"] == sc.OVER:
+        return core.part_screen(PARTS, "staycool_score", "Win", game)
+    return core.part_screen(PARTS, "staycool_turn", "Start", game)
 
 
-class GameScreen(Screen):
+class GameScreen(core.Screen):
     name = "staycool"
 
     def __init__(self, game):
@@ -74,7 +70,7 @@ class GameScreen(Screen):
         return self.game.name(p)
 
     def ring(self, app, now, leds):
-        ringfx.progress(leds, self.game.turns_done(), ROUNDS * self.game.n())
+        ringfx.progress(leds, self.game.turns_done(), sc.ROUNDS * self.game.n())
 
     def state(self):
         game = self.game
@@ -103,7 +99,7 @@ class Scores(GameScreen):
     def draw(self, app, g):
         game = self.game
         n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], ROUNDS), ROUNDS))
+        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
         cols = 1 if n <= 5 else 2
         rows = (n + cols - 1) // cols
         font, pitch = ("body", 19) if n <= 4 else ("small", 16)

@@ -17,9 +17,9 @@ MARK_OFF = (5, 5, 5)
 TIME_UP = (255, 0, 0)
 FLIP_MS = const(600)  # the flip animation
 PULSE_MS = const(500)  # the warning pulse
-BREATHE_MS = const(2000)  # a paused glass breathes slowly
+_BREATHE_MS = const(2000)  # a paused glass breathes slowly
 FLASH_MS = const(1500)  # time is up: the ring flashes red this long
-_MARKS = 4
+_MARKS = const(4)
 
 
 def _put(leds, i, colour, f):
@@ -79,7 +79,7 @@ def pulse(ms):
 
 def breathe(ms):
     """Paused: the frozen sand slowly breathes at low brightness."""
-    return triangle(ms, BREATHE_MS, 24, 120)
+    return triangle(ms, _BREATHE_MS, 24, 120)
 
 
 def time_up(leds, since):

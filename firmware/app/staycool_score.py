@@ -3,13 +3,11 @@ counts, and the winners.
 """
 
 import ticks
-from app import ringfx
+from app import core, ringfx
+from app import staycool_game as sc
 from app import staycool_play as hub
 from app import staycool_ring as hg
-from app.core import Next, won
 from app.gfx import W
-from app.staycool_game import OVER
-from app.staycool_play import KIND, VALUES, GameScreen, Scores
 from games import staycool as rules
 
 
@@ -24,7 +22,7 @@ def pack(g, parts, font, width):
     return lines
 
 
-class End(GameScreen):
+class End(hub.GameScreen):
     """The turn is over: the two counts, their values, the product; running totals."""
 
     view = "end"
@@ -42,9 +40,9 @@ class End(GameScreen):
         if b == "A":
             app.push(Fix(self.game), now)
         elif b == "B":
-            app.push(Scores(self.game), now)
+            app.push(hub.Scores(self.game), now)
         elif b in ("C", "GO"):
-            app.replace(Next(hub.view, self.game), now)
+            app.replace(core.Next(hub.view, self.game), now)
 
     def draw(self, app, g):
         game = self.game
@@ -60,7 +58,7 @@ class End(GameScreen):
         for line in pack(g, ["Totals:"] + parts, "small", W - 8)[:2]:
             g.center(line, y, "small")
             y += 14
-        nxt = "Winner" if game.s["phase"] == OVER else "Next"
+        nxt = "Winner" if game.s["phase"] == sc.OVER else "Next"
         g.labels("Fix", "Scores", nxt)
 
     def ring(self, app, now, leds):
@@ -77,7 +75,7 @@ class End(GameScreen):
         return out
 
 
-class Fix(GameScreen):
+class Fix(hub.GameScreen):
     """Corrects the last turn's counts (a press missed at the buzzer, or one too many):
     UP/DOWN choose written or verbal, B takes one off, C adds one, A goes back."""
 
@@ -112,7 +110,11 @@ class Fix(GameScreen):
             if k == self.sel:
                 g.fill_rect(0, y - 1, W, 21)
             g.text(
-                "%s right: %d (value %d)" % (KIND[k], n, VALUES[k][n]), 6, y, "body", k == self.sel
+                "%s right: %d (value %d)" % (hub.KIND[k], n, hub.VALUES[k][n]),
+                6,
+                y,
+                "body",
+                k == self.sel,
             )
         g.center("= %d points" % rules.turn_score(w, v), top + 58, "bold")
         g.labels("Back", "−", "+")
@@ -123,15 +125,15 @@ class Fix(GameScreen):
         return out
 
 
-class Win(GameScreen):
+class Win(hub.GameScreen):
     """The winner(s), a rainbow on the ring; A menu, B play again, C the scores."""
 
     view = "won"
     full_refresh = True
 
     def event(self, app, ev, now):
-        if won(app, ev) == "C":
-            app.push(Scores(self.game), now)
+        if core.won(app, ev) == "C":
+            app.push(hub.Scores(self.game), now)
 
     def draw(self, app, g):
         game = self.game

@@ -2,28 +2,27 @@
 running, the Timer Card, the Interrogators' questions and their buttons (Play).
 """
 
+from micropython import const
+
 import ticks
+from app import core
+from app import staycool_game as sc
 from app import staycool_play as hub
 from app import staycool_ring as hg
-from app.core import Next, part_screen
-from app.dialogs import Notice
 from app.gfx import FOOTER, H, W
-from app.staycool_game import KINDS, PERIOD_MS, ROUNDS, Live
-from app.staycool_play import KIND, VALUES, GameScreen, Scores
 
-_X = 27  # the questions start right of the Timer Card
-_TW = W - _X - 3
-_STEP_MS = 5000  # without a ring (or in round 3) the screen shows the sand in these steps
-_WARN_MS = 5000
-_HELP = (
+_X = const(27)  # the questions start right of the Timer Card
+_STEP_MS = const(5000)  # without a ring (or in round 3) the screen shows the sand in these steps
+_WARN_MS = const(5000)
+_HELP = const(
     "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
     "(hold: pause). DOWN: undo. Wrong answer: no button."
 )
-_ROUND_RULE = ("", "the glass flips itself", "say Timer! in time", "the timer is hidden")
+_ROUND_RULE = const(("", "the glass flips itself", "say Timer! in time", "the timer is hidden"))
 
 
 def card_number(k, i, total):
-    return "%s %d/%d" % (KIND[k][0], i + 1, total)
+    return "%s %d/%d" % (hub.KIND[k][0], i + 1, total)
 
 
 def draw_question(g, qa, x, y, width, tag=""):
@@ -45,7 +44,7 @@ def draw_question(g, qa, x, y, width, tag=""):
     return y + 14
 
 
-class Start(GameScreen):
+class Start(hub.GameScreen):
     """Who holds which role, and the first written question for the Interrogator to read."""
 
     view = "start"
@@ -60,15 +59,17 @@ class Start(GameScreen):
             app.tone("flip")
             app.replace(Play(self.game, now), now)
         elif b == "A":
-            app.push(Scores(self.game), now)
+            app.push(hub.Scores(self.game), now)
         elif b == "B":
+            from app.dialogs import Notice
+
             app.push(Notice("Buttons", _HELP), now)
 
     def draw(self, app, g):
         game = self.game
         r = game.s["round"]
         a, w, v, t = game.roles()
-        top = g.bar("Stay Cool · Round %d of %d" % (r, ROUNDS), _ROUND_RULE[r])
+        top = g.bar("Stay Cool · Round %d of %d" % (r, sc.ROUNDS), _ROUND_RULE[r])
         g.text(g.fit(self.who(a) + " answers", "bold", W - 8), 4, top + 1, "bold")
         if t == w:  # three players: the Written Interrogator keeps time too
             roles = "Written and timer: %s · Verbal: %s" % (self.who(w), self.who(v))
@@ -94,17 +95,17 @@ class Start(GameScreen):
         g.labels("Scores", "Buttons", "Start")
 
     def ring(self, app, now, leds):
-        hg.glass(leds, PERIOD_MS, PERIOD_MS, 1)  # a full glass, waiting on number 1
+        hg.glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
-class Play(GameScreen):
+class Play(hub.GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
 
     view = "turn"
 
     def __init__(self, game, now):
         super().__init__(game)
-        self.live = Live(game, now)
+        self.live = sc.Live(game, now)
         self.flip_at = now  # the glass was just flipped onto 1
         self.position = 1
         self.steps = None
@@ -138,11 +139,11 @@ class Play(GameScreen):
                 self.changed(app, now)
         elif kind == "long":
             if b in ("A", "B"):
-                self.act(app, "skip", KINDS[0 if b == "A" else 1], now)
+                self.act(app, "skip", sc.KINDS[0 if b == "A" else 1], now)
             elif b in ("C", "GO") and live.pause(now):
                 self.changed(app, now)
         elif b in ("A", "B"):
-            self.act(app, "correct", KINDS[0 if b == "A" else 1], now)
+            self.act(app, "correct", sc.KINDS[0 if b == "A" else 1], now)
         elif b in ("C", "GO"):
             if self.act(app, "timer", None, now):
                 self.flip_at = now
@@ -164,7 +165,9 @@ class Play(GameScreen):
             app.tone("end")  # first, then the save: the buzzer is on time
             self.game.finish(t.written, t.verbal)
             done = t.remaining(now) > 0
-            end = Next(part_screen, hub.PARTS, "staycool_score", "End", self.game, now, done)
+            end = core.Next(
+                core.part_screen, hub.PARTS, "staycool_score", "End", self.game, now, done
+            )
             app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
             self.flip_at = now
@@ -189,7 +192,7 @@ class Play(GameScreen):
         elif left <= _WARN_MS and (live.round == 2 or position == 4):
             colour, scale = hg.WARN, hg.pulse(now)
         shift = hg.flip_shift(len(leds) // 3, ticks.diff(now, self.flip_at))
-        hg.glass(leds, left, PERIOD_MS, position, colour, scale, shift)
+        hg.glass(leds, left, sc.PERIOD_MS, position, colour, scale, shift)
 
     def draw(self, app, g):
         live = self.live
@@ -229,15 +232,15 @@ class Play(GameScreen):
     def draw_kind(self, g, k, done, y):
         total = self.live.totals[k]
         if done >= total:
-            g.text("%s card done: %d of %d" % (KIND[k], done, total), _X, y + 2, "body")
+            g.text("%s card done: %d of %d" % (hub.KIND[k], done, total), _X, y + 2, "body")
             return
         qa = self.game.question(k, done)
         if qa is None:  # printed cards: the count and the value so far
-            g.text("%s: %d right" % (KIND[k], done), _X, y, "large")
-            what = "next: question %d of %d · value %d" % (done + 1, total, VALUES[k][done])
+            g.text("%s: %d right" % (hub.KIND[k], done), _X, y, "large")
+            what = "next: question %d of %d · value %d" % (done + 1, total, hub.VALUES[k][done])
             g.text(what, _X, y + 26, "small")
             return
-        draw_question(g, qa, _X, y, _TW, card_number(k, done, total))
+        draw_question(g, qa, _X, y, W - _X - 3, card_number(k, done, total))
 
     def state(self):
         out = super().state()

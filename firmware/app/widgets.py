@@ -1,7 +1,7 @@
 """The scrolling list menu of the menu phase (the games use app.dialogs alone)."""
 
+from app.buttons import is_press
 from app.core import Screen
-from app.dialogs import is_press
 from app.gfx import FOOTER, H, W
 
 
