@@ -8,6 +8,8 @@ The game runs under the RP2040's watchdog (8 s; the button task feeds it every 1
 the e-ink driver yields while the panel is busy, so a refresh never starves it): a hung
 task resets the board, which then goes straight back into the saved game. So does an
 error that escapes the loop (even a MemoryError): the board resets at once and resumes.
+On rp2 machine.reset() reads as a watchdog reset too, so `make flash` leaves the file
+`clean` before its reset, and that boot opens the menu.
 
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
@@ -24,6 +26,7 @@ import os
 import board
 
 FLAG = "maintenance"
+CLEAN = "clean"  # written by make flash before its reset: boot into the menu
 WATCHDOG_MS = 8000  # the RP2040's longest is 8388 ms
 
 
@@ -64,6 +67,11 @@ def main():
     try:
         os.remove(RESUME_FILE)
         rescued = True
+    except OSError:
+        pass
+    try:
+        os.remove(CLEAN)  # make flash's own reset, which on rp2 reads as the watchdog's
+        rescued = False
     except OSError:
         pass
     dev = Device(hw, Store(hw.state_dir), resume=rescued)

@@ -30,7 +30,7 @@ BY_HAND = {
 ELSEWHERE = {
     "make test": "this very suite",
     "make sim": "test_interactive_sim.py::test_make_sim_plays_every_game_and_resumes",
-    "make flash": "test_flash.py::test_flash_copies_the_build_boots_and_recopies_only_changes",
+    "make flash": "test_flash.py::test_flash_onto_a_board_whose_watchdog_runs",
 }
 # Long ones, run with smaller numbers.
 REDUCED = {

