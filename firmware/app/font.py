@@ -2,16 +2,22 @@
 
 Stock MicroPython has no ROM filesystem, so a font inside a .mpy would sit in RAM. Here the
 file stays on flash: only the header, the code point table and the widths are kept in RAM,
-and each glyph is read with seek/readinto into one buffer allocated when the font opens.
-The file object is handed in by the shell: the core itself never opens a file.
+and each glyph is read with seek/readinto into one small buffer that every font shares
+(allocated once, at boot): a glyph taller than it (the huge letters) is read and drawn a
+band of rows at a time. The file object is handed in by the shell: the core itself never
+opens a file.
 """
 
 import struct
 
 import framebuf
+from micropython import const
 
 _HEADER = "<4sBBBBH"
 _HEADER_SIZE = struct.calcsize(_HEADER)
+# The title font's glyphs are the largest but the huge letters': 5 x 36 = 180 bytes.
+_BAND_BYTES = const(192)
+_BAND = bytearray(_BAND_BYTES)  # the glyph being drawn, or one band of its rows
 
 
 _TABLES = []  # code point tables: fonts with the same characters share one in RAM
@@ -32,24 +38,25 @@ class Font:
         )
         if magic != b"SCF1":
             raise ValueError("%s: not a font file" % name)
-        self.name = name
         self._f = f
-        self._count = count
         self._codes = _shared(f.read(2 * count))
         self._widths = f.read(count)
         if len(self._widths) != count:
             raise ValueError("%s: truncated font file" % name)
-        self._glyph_size = stride * self.height
+        self._stride = stride
         self._data_at = _HEADER_SIZE + 3 * count
-        self._buf = bytearray(self._glyph_size)
-        self._fb = framebuf.FrameBuffer(self._buf, stride * 8, self.height, framebuf.MONO_HLSB)
-        self._loaded = -1
+        # The shared buffer as a frame of whole glyph rows: all of a glyph, or a band of it
+        # (and the last band of a tall glyph, when the bands do not divide its height).
+        self._rows = rows = min(self.height, _BAND_BYTES // stride)
+        last = self.height % rows or rows
+        self._fb = framebuf.FrameBuffer(_BAND, stride * 8, rows, framebuf.MONO_HLSB)
+        self._last_fb = framebuf.FrameBuffer(_BAND, stride * 8, last, framebuf.MONO_HLSB)
         self._fallback = self._index(ord("?"))
 
     def _index(self, code):
         """Index of a code point, or -1 (binary search over the sorted table)."""
         codes = self._codes
-        lo, hi = 0, self._count - 1
+        lo, hi = 0, len(self._widths) - 1
         while lo <= hi:
             mid = (lo + hi) >> 1
             c = codes[2 * mid] | (codes[2 * mid + 1] << 8)
@@ -93,19 +100,23 @@ class Font:
     def draw(self, fb, text, x, y, palette=None):
         """Blits `text` with its top-left at (x, y); returns the x after the last glyph."""
         widths = self._widths
+        f = self._f
+        height, rows, stride = self.height, self._rows, self._stride
         for code, i in self._glyphs(text):
             if i < 0:
                 continue
-            if i != self._loaded:
-                self._f.seek(self._data_at + i * self._glyph_size)
-                self._f.readinto(self._buf)
-                self._loaded = i
             if code != 32:  # a space draws nothing
-                if palette is None:
-                    fb.blit(self._fb, x, y, 0)  # paper (0) is transparent
-                else:
-                    # framebuf compares the key after the palette: the palette sends paper
-                    # to 1 (the key, so skipped) and ink to 0, white on a black bar.
-                    fb.blit(self._fb, x, y, 1, palette)
+                f.seek(self._data_at + i * stride * height)
+                band = self._fb
+                for top in range(0, height, rows):
+                    if top + rows >= height:
+                        band = self._last_fb
+                    f.readinto(_BAND, min(rows, height - top) * stride)
+                    if palette is None:
+                        fb.blit(band, x, y + top, 0)  # paper (0) is transparent
+                    else:
+                        # framebuf compares the key after the palette: the palette sends
+                        # paper to 1 (the key, so skipped) and ink to 0, white on black.
+                        fb.blit(band, x, y + top, 1, palette)
             x += widths[i]
         return x
