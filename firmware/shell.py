@@ -12,7 +12,7 @@ import time
 
 import ticks
 from app.buttons import Buttons
-from app.core import App, clean_settings, unload
+from app.core import App, unload
 from app.deck import Deck, DeckError
 from app.font import Font
 from app.gfx import Gfx
@@ -57,15 +57,17 @@ def font_opener(folder):
     return open_font
 
 
-def checked_session(saved):
-    """app.session.clean_session(saved); that module and the game catalog it reads are
-    let go again, to be loaded only when the menu or a game's start needs them."""
+def checked(settings, session):
+    """((settings, ok), (session, ok)) from what was saved (app.settings, app.session);
+    those modules and the game catalog they read are let go again, to be loaded only when
+    the menu or a game's start needs them."""
     keep = set(sys.modules)
     from app.session import clean_session
+    from app.settings import clean_settings
 
-    checked = clean_session(saved)
+    out = clean_settings(settings), clean_session(session)
     unload(keep)
-    return checked
+    return out
 
 
 class Device:
@@ -74,12 +76,11 @@ class Device:
         self.store = store
         notes = []
         raw, problem = store.load("settings")
-        settings, ok = clean_settings(raw)
+        raw_session, session_problem = store.load("session")
+        (settings, ok), (session, session_ok) = checked(raw, raw_session)
         if problem or not ok:
             notes.append("Settings were damaged and have been reset.")
-        raw, problem = store.load("session")
-        session, ok = checked_session(raw)
-        if problem or not ok:
+        if session_problem or not session_ok:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")
         played, _ = store.load("played")

@@ -17,49 +17,7 @@ import sys
 import ticks
 from app import buttons as bt
 
-DEFAULT_SETTINGS = {
-    "sound": True,
-    "volume": 2,  # 1..3
-    "brightness": 3,  # 1..5, within the board's current cap
-    "rotate": False,  # the display turned 180 degrees
-    "sleep_min": 10,  # idle minutes before the device sleeps; 0 = never
-    "sc_cards": True,  # Stay Cool: show the Interrogators' questions (off: printed cards)
-    "sg_seconds": 180,  # Scattergories: the round timer
-    "sg_rounds": 3,  # Scattergories: rounds in a game
-}
-_RANGES = {
-    "volume": (1, 3),
-    "brightness": (1, 5),
-    "sleep_min": (0, 60),
-    "sg_seconds": (30, 600),
-    "sg_rounds": (1, 6),
-}
-
-
 LOW_MV = 3400  # a LiPo, or three AAA cells, near empty
-
-
-def clean_settings(saved):
-    """Settings from a saved dict, every bad or missing value replaced by its default.
-
-    Returns (settings, ok): ok is False when anything had to be replaced."""
-    out = dict(DEFAULT_SETTINGS)
-    if not isinstance(saved, dict):
-        return out, saved is None
-    ok = True
-    for key, default in DEFAULT_SETTINGS.items():
-        if key not in saved:
-            continue
-        value = saved[key]
-        if type(value) is not type(default):
-            ok = False
-            continue
-        lo_hi = _RANGES.get(key)
-        if lo_hi and not lo_hi[0] <= value <= lo_hi[1]:
-            ok = False
-            continue
-        out[key] = value
-    return out, ok
 
 
 def unload(keep):
@@ -160,6 +118,10 @@ class App:
         decks=None,
         resume=False,
     ):
+        # What is loaded now stays; what the menu or a game imports goes with its phase.
+        self._resident = set(sys.modules)
+        from app.settings import clean_settings  # and goes with the first phase switch
+
         self.parts = parts  # which parts the board has: ring, buzzer, go, led
         self.settings, _ = clean_settings(settings)
         self.session = session  # the unfinished game, a JSON-able dict, or None
@@ -173,8 +135,6 @@ class App:
         self.want_draw = 2
         self.stack = []
         self.now = 0
-        # What is loaded now stays; what the menu or a game imports goes with its phase.
-        self._resident = set(sys.modules)
         # A game's own modules (not its parts) stay through a visit to the menu, while the
         # game goes on: coming back then loads one part, not the whole game again.
         self._game = None  # (the game's key, the modules loaded with it)

@@ -1,12 +1,59 @@
-"""The settings menu, imported only when it opens: the menu phase is lighter without it."""
+"""The settings: their defaults and ranges, the check of saved ones, and the settings menu.
 
-from app.widgets import Item, ListMenu
+Imported at boot to check what was saved, and when the menu opens; neither the menu phase
+nor a game keeps it loaded.
+"""
 
-_VOLUMES = ("Low", "Mid", "High")
-_SLEEP = (0, 5, 10, 20, 30, 60)
+from micropython import const
+
+DEFAULT_SETTINGS = {
+    "sound": True,
+    "volume": 2,  # 1..3
+    "brightness": 3,  # 1..5, within the board's current cap
+    "rotate": False,  # the display turned 180 degrees
+    "sleep_min": 10,  # idle minutes before the device sleeps; 0 = never
+    "sc_cards": True,  # Stay Cool: show the Interrogators' questions (off: printed cards)
+    "sg_seconds": 180,  # Scattergories: the round timer
+    "sg_rounds": 3,  # Scattergories: rounds in a game
+}
+_RANGES = {
+    "volume": (1, 3),
+    "brightness": (1, 5),
+    "sleep_min": (0, 60),
+    "sg_seconds": (30, 600),
+    "sg_rounds": (1, 6),
+}
 
 
-def _step(app, key, delta, lo, hi):
+def clean_settings(saved):
+    """Settings from a saved dict, every bad or missing value replaced by its default.
+
+    Returns (settings, ok): ok is False when anything had to be replaced."""
+    out = dict(DEFAULT_SETTINGS)
+    if not isinstance(saved, dict):
+        return out, saved is None
+    ok = True
+    for key, default in DEFAULT_SETTINGS.items():
+        if key not in saved:
+            continue
+        value = saved[key]
+        if type(value) is not type(default):
+            ok = False
+            continue
+        lo_hi = _RANGES.get(key)
+        if lo_hi and not lo_hi[0] <= value <= lo_hi[1]:
+            ok = False
+            continue
+        out[key] = value
+    return out, ok
+
+
+_VOLUMES = const(("Low", "Mid", "High"))
+_SLEEP = const((0, 5, 10, 20, 30, 60))
+
+
+def _step(app, key, delta):
+    lo, hi = _RANGES[key]
     app.set_setting(key, min(hi, max(lo, app.settings[key] + delta)))
 
 
@@ -30,7 +77,7 @@ def timer_value(app):
 
 
 def timer_step(app, delta, now):
-    _step(app, "sg_seconds", 15 * delta, 30, 600)
+    _step(app, "sg_seconds", 15 * delta)
 
 
 def rounds_value(app):
@@ -38,16 +85,18 @@ def rounds_value(app):
 
 
 def rounds_step(app, delta, now):
-    _step(app, "sg_rounds", delta, 1, 6)
+    _step(app, "sg_rounds", delta)
 
 
 def menu():
+    from app.widgets import Item, ListMenu
+
     def volume(app, delta, now):
-        _step(app, "volume", delta, 1, 3)
+        _step(app, "volume", delta)
         app.tone("tick")
 
     def brightness(app, delta, now):
-        _step(app, "brightness", delta, 1, 5)
+        _step(app, "brightness", delta)
 
     def sleep_value(app):
         m = app.settings["sleep_min"]

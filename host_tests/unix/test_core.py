@@ -1,11 +1,12 @@
 # The pure core (firmware/app/core.py and friends) stepped with explicit time.
 import ticks
 from app import buttons as bt
-from app.core import DEFAULT_SETTINGS, App, clean_settings
+from app.core import App
 from app.session import clean_session
+from app.settings import DEFAULT_SETTINGS, clean_settings
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
-NOW = ticks.PERIOD - 100
+NOW = ticks.MASK + 1 - 100
 
 
 def press(app, name, now=NOW):
