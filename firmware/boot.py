@@ -6,9 +6,22 @@ in pools that double in size when full; doing it for all of them here puts every
 evening needs, whole, at the bottom of the heap, under everything else. Otherwise a
 game's first start, hours in, needs a fresh pool of 7 KB in one piece from a heap cut
 into small holes by then. Harmless if it fails: main.py still boots (maintenance too).
+Before the names comes the board's own first step, if it has one (`first`).
 """
 
 import sys
+
+# A board's first step, before anything slow: the Badger holds its own power on here
+# (boards/badger2040w/first.py); other boards have none.
+try:
+    import first  # noqa: F401 - running it is the work
+except ImportError:
+    pass
+except Exception as e:  # noqa: BLE001 - the board must boot all the same
+    sys.print_exception(e)
+else:
+    del first
+    del sys.modules["first"]
 
 names_interned = False
 try:

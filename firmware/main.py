@@ -2,7 +2,8 @@
 
 `board` is the board file: `make flash` copies boards/<name>/board.mpy beside this file;
 on the PC, boards/host is on MICROPYPATH. A board that must hold its own power on (the
-Badger on battery) does so in `hold_power()`, before anything else, maintenance or not.
+Badger on battery) does so in its first step, which boot.py runs before anything slow,
+and again in `hold_power()` here, maintenance or not.
 
 The game runs under the RP2040's watchdog (8 s; the button task feeds it every 10 ms, and
 the e-ink driver yields while the panel is busy, so a refresh never starves it): a hung

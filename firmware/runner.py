@@ -28,10 +28,9 @@ async def _ring(dev):
         dev.board.show_ring(dev.ring_frame(deadline))
         deadline = ticks.add(deadline, FRAME_MS)
         late = ticks.diff(now(), deadline)
-        if late > FRAME_MS:  # fell behind (a blocking flash write): skip frames
-            deadline = now()
-        else:
-            await asyncio.sleep_ms(max(0, -late))
+        if late > FRAME_MS:  # fell behind (a blocking flash write): skip frames, and let
+            deadline = now()  # the buttons and the watchdog's feed have their turn first
+        await asyncio.sleep_ms(max(0, -late))
 
 
 async def _display(dev):

@@ -47,7 +47,7 @@ def test_saywhen_under_cpython():
 def test_staycool_under_cpython():
     assert sc.turn_score(4, 6) == 12
     assert sc.turn_score(1, 7) == 3
-    t0 = ticks.PERIOD - 10000
+    t0 = ticks.MASK + 1 - 10000
     t = sc.Turn(1, t0)
     assert not t.update(ticks.add(t0, 119999)) and t.position == 4
     assert t.update(ticks.add(t0, 120000))

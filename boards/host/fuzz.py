@@ -62,7 +62,7 @@ class Fuzz:
         self.rng = Rng(seed, rng_state)
         self.seed = seed
         self.state_dir = state_dir
-        start = ticks.add(ticks.PERIOD, -5000 - self.rng.below(100000))
+        start = ticks.add(0, -5000 - self.rng.below(100000))
         self.now = now if now is not None else start
         self.drawn_at = self.now
         self.recent = []

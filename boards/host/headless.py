@@ -166,7 +166,7 @@ class Sim:
 
 
 def main(argv):
-    start = ticks.PERIOD - 30000
+    start = ticks.MASK + 1 - 30000
     state_dir = "sim-state"
     seed = 1
     i = 1

@@ -2,7 +2,7 @@
 import ticks
 from app import buttons as bt
 
-START = ticks.PERIOD - 1000  # every timeline here crosses the 2**30 wrap
+START = ticks.MASK + 1 - 1000  # every timeline here crosses the 2**30 wrap
 POLL = 10
 
 

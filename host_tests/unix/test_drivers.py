@@ -54,7 +54,7 @@ def test_ring_keeps_to_its_current_budget():
     assert np.frames[-1] == bytes(48)
 
 
-def play(tune, volume=2, start=ticks.PERIOD - 100):
+def play(tune, volume=2, start=ticks.MASK + 1 - 100):
     pwm = FakePWM()
     bz = Buzzer(pwm)
     pwm.changes.clear()

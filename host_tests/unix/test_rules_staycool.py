@@ -3,7 +3,7 @@ import ticks
 from games import staycool as sc
 
 # Every turn starts 10 s before ticks_ms() wraps, so each test also crosses the wrap.
-T0 = ticks.PERIOD - 10000
+T0 = ticks.MASK + 1 - 10000
 P = 30000
 
 

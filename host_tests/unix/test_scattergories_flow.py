@@ -10,7 +10,7 @@ from games import scattergories as sg
 
 RING = {"ring": True, "buzzer": True, "go": True, "led": False}
 BADGER = {"ring": False, "buzzer": False, "go": False, "led": True}
-NEAR_WRAP = ticks.PERIOD - 5000
+NEAR_WRAP = ticks.MASK + 1 - 5000
 
 
 def open_deck(name):

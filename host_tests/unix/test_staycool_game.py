@@ -7,7 +7,7 @@ from app.deck import Deck
 from app.staycool_game import Live, StayCool, new_state
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
-T0 = ticks.PERIOD - 7777  # every turn here crosses the tick wrap
+T0 = ticks.MASK + 1 - 7777  # every turn here crosses the tick wrap
 
 
 def at(ms, t=T0):

@@ -5,7 +5,7 @@ import vclock
 
 import ticks
 
-START = ticks.PERIOD - 60_000  # the turn runs across the 2**30 wrap
+START = ticks.MASK + 1 - 60_000  # the turn runs across the 2**30 wrap
 FLASH_WRITE_US = 30_000  # an RP2040 flash erase and program holds the CPU this long
 
 
