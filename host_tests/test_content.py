@@ -1,11 +1,16 @@
-"""make content: every bad line reported as file:line, nothing written; decks read back."""
+"""make content: every bad line reported as file:line, nothing written; decks read back.
+(test_content_errors.py feeds it every kind of bad input.)"""
 
+import codecs
 import csv
+import io
 import json
 import shutil
 import subprocess
 import sys
+import tarfile
 
+import pytest
 from mpenv import ROOT, run_mp
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -13,6 +18,8 @@ from deckfile import read_deck  # noqa: E402
 from fontmetrics import FontMetrics  # noqa: E402
 
 TOOL = [sys.executable, str(ROOT / "tools" / "content.py")]
+# The compiler before issue 15 made it check so much more; the decks it wrote are the decks.
+BEFORE_ISSUE_15 = "275bf08b24645d04c4ce771f82eea57547d13399"
 
 
 def compile_content(content, out):
@@ -30,6 +37,53 @@ def test_the_shipped_content_compiles(tmp_path):
     assert lines[2] == "scattergories: 16 lists, 192 categories"
     questions = read_deck(tmp_path / "saywhen.deck")
     assert len(questions) == int(lines[0].split()[1])
+
+
+def git_tree(commit, paths, dest):
+    """The files under `paths` as `commit` has them, in the folder `dest`."""
+    proc = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", commit, *paths], capture_output=True
+    )
+    if proc.returncode != 0:  # a shallow clone, or no git: nothing to compare with
+        pytest.skip("no commit %s here: %s" % (commit[:7], proc.stderr.decode().strip()))
+    with tarfile.open(fileobj=io.BytesIO(proc.stdout)) as tar:
+        tar.extractall(dest, filter="data")
+    return dest
+
+
+def decks(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.deck"))}
+
+
+def test_a_good_run_writes_the_very_decks_the_compiler_wrote_before(tmp_path):
+    """The committed content, compiled by the compiler of before issue 15 and by this one:
+    the same files, byte for byte."""
+    content = git_tree("HEAD", ["content"], tmp_path / "now") / "content"
+    old = git_tree(BEFORE_ISSUE_15, ["tools", "firmware"], tmp_path / "before")
+    proc = subprocess.run(
+        [sys.executable, str(old / "tools" / "content.py"), "--content", str(content)]
+        + ["--out", str(tmp_path / "old")],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    new = compile_content(content, tmp_path / "new")
+    assert new.returncode == 0, new.stdout + new.stderr
+    assert new.stdout == proc.stdout  # the same summary lines
+    assert len(decks(tmp_path / "new")) == 4
+    assert decks(tmp_path / "new") == decks(tmp_path / "old")
+
+
+def test_a_utf_8_bom_is_dropped(tmp_path):
+    """Spreadsheets and Notepad start a file with a BOM: the decks are as without it."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    for name in ("saywhen/handwritten.csv", "staycool/written.txt", "scattergories/lists.txt"):
+        path = content / name
+        path.write_bytes(codecs.BOM_UTF8 + path.read_bytes())
+    assert compile_content(content, tmp_path / "bom").returncode == 0
+    assert compile_content(ROOT / "content", tmp_path / "plain").returncode == 0
+    assert decks(tmp_path / "bom") == decks(tmp_path / "plain")
 
 
 def test_bad_lines_are_reported_and_nothing_is_written(tmp_path):

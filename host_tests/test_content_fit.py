@@ -1,0 +1,171 @@
+"""The compiler's fit checks (tools/fontmetrics.py) say what the firmware really draws.
+
+Cards made to sit one character either side of each limit, by the compiler's own measure,
+are played on the headless simulator; every text that the compiler says fits is drawn
+whole, and every one it says does not is cut or loses a line.
+"""
+
+import json
+import shutil
+import sys
+from itertools import cycle, islice
+
+import pytest
+from mpenv import ROOT, run_mp
+from sim import Sim
+
+sys.path.insert(0, str(ROOT / "tools"))
+import fontmetrics as fm  # noqa: E402
+from deckfile import deck_bytes  # noqa: E402
+
+WORDS = [
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "a",
+    "lazy",
+    "dog",
+    "while",
+    "seven",
+    "wizards",
+    "quietly",
+    "hum",
+]
+
+
+def prefixes(seed):
+    """Ever longer texts of words, no space at either end (as the parsers strip them)."""
+    text = ""
+    for word in islice(cycle(seed), 60):
+        text = word if not text else text + " " + word
+        for end in range(len(text) - len(word) + 1, len(text) + 1):
+            yield text[:end].strip()
+
+
+def straddle(fits, seed=WORDS):
+    """The longest text of `prefixes` that fits, and the shortest that does not."""
+    inside = None
+    for text in prefixes(seed):
+        if fits(text):
+            inside = text
+        elif inside is not None:
+            return inside, text
+    raise AssertionError("nothing straddles the limit")
+
+
+def staycool_verdicts(q, a, tag):
+    checks = {check for check, _ in fm.staycool_misfits(q, a, tag)}
+    return "staycool question" not in checks, "staycool answer" not in checks
+
+
+@pytest.fixture
+def decks(tmp_path):
+    """A decks folder for the simulator: the shipped decks, to be replaced one by one."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for deck in (ROOT / "build" / "decks").glob("*.deck"):
+        shutil.copy(deck, folder)
+    return folder
+
+
+def stay_cool_cards():
+    """A written card whose clues straddle the question's limits (one line of body type,
+    two of small) and a verbal card whose answers straddle the answer's room."""
+    body, width = fm.font("body"), fm.STAYCOOL_WIDTH
+    one_line = straddle(lambda q: body.width(q) <= width)
+    two_lines = straddle(lambda q: staycool_verdicts(q, "ANT", "W 1/10")[0])
+    clues = list(one_line + two_lines) * 3
+    written = ["w"] + [x for q in clues[:10] for x in (q, "ANT")]
+    verbal = ["v"]
+    for i in range(20):
+        tag = fm.staycool_tag(1, i, 20)
+        seed = WORDS[i % 5 :] + WORDS[: i % 5]  # a different text beside each tag
+        inside, over = straddle(lambda a, tag=tag: staycool_verdicts("Why?", a, tag)[1], seed)
+        verbal += ["Question %d?" % (i + 1), inside if i % 2 == 0 else over]
+    return written, verbal
+
+
+def turn_texts(block):
+    """(question lines, tag, answer) of each kind on one drawing of the turn screen."""
+    out = []
+    start = block.index("4") + 1  # past the Timer Card's 1 to 4
+    for i, text in enumerate(block):
+        if text[:2] in ("W ", "V ") and "/" in text:
+            out.append((block[start:i], text, block[i + 1]))
+            start = i + 2
+    return out
+
+
+def test_stay_cool_turn_screen_draws_what_the_compiler_measures(tmp_path, decks):
+    written, verbal = stay_cool_cards()
+    (decks / "staycool-written.deck").write_bytes(deck_bytes([written]))
+    (decks / "staycool-verbal.deck").write_bytes(deck_bytes([verbal]))
+    # `state` after each `text`: a line of its own between two drawings' texts
+    script = ["press DOWN", "press GO", "press GO", "press UP", "press GO", "press C"]
+    script += ["text", "state"] + ["press B", "text", "state"] * 19
+    script += ["press A", "text", "state"] * 9
+    sim = Sim(tmp_path / "state", env={"SIM_DECKS": str(decks)})
+    drawn = {}
+    for block in sim.run("\n".join(script)).texts():
+        for lines, tag, answer in turn_texts(block):
+            drawn[tag] = (lines, answer)
+    cards = {"W": written[1:], "V": verbal[1:]}
+    seen = set()
+    for tag, (lines, answer) in drawn.items():
+        i = int(tag[2:].split("/")[0]) - 1
+        q, a = cards[tag[0]][2 * i : 2 * i + 2]
+        fits = staycool_verdicts(q, a, tag)
+        assert (" ".join(lines) == q) == fits[0], (tag, q, lines)
+        assert (answer == "→ " + a) == fits[1], (tag, a, answer)
+        seen |= {("question", fits[0]), ("answer", fits[1])}
+    assert len(drawn) == 30  # every question of both cards was on the screen
+    assert len(seen) == 4  # both sides of both limits
+
+
+def test_scattergories_list_draws_what_the_compiler_measures(tmp_path, decks):
+    small = fm.font("small")
+    cats = []
+    for n in range(12):
+        seed = WORDS[n:] + WORDS[:n]
+        inside, over = straddle(lambda c: small.width(c) <= fm.LIST_WIDTH, seed)
+        cats.append(inside if n % 2 == 0 else over)
+    (decks / "scattergories.deck").write_bytes(deck_bytes([["1"] + cats]))
+    script = ["press DOWN", "press DOWN", "press GO", "press GO", "press UP", "press GO"]
+    script += ["press B", "press B", "press B"] + ["text", "state", "press DOWN"] * 3
+    sim = Sim(tmp_path / "state", env={"SIM_DECKS": str(decks)})
+    drawn = {}
+    for block in sim.run("\n".join(script)).texts():
+        for i, text in enumerate(block[:-1]):
+            if text.isdigit() and 1 <= int(text) <= 12:
+                drawn[int(text)] = block[i + 1]
+    assert sorted(drawn) == list(range(1, 13))
+    assert {drawn[n] == cat for n, cat in enumerate(cats, start=1)} == {True, False}
+    for n, cat in enumerate(cats, start=1):
+        cut = any(check == "category" for check, _ in fm.category_misfits(n, cat))
+        assert (drawn[n] != cat) == cut, (n, cat, drawn[n])
+        assert not cut or drawn[n].endswith("…")
+
+
+def test_the_answer_door_numbers_are_the_firmwares(tmp_path):
+    """door_number and the title font's widths, against saywhen_play.number and Gfx."""
+    answers = ["7", "-40", "1969", "9.58", "5500000000", "-1234567.125", "4" * 12, "4" * 41]
+    script = (
+        "import json, sys\n"
+        "from app.gfx import Gfx\n"
+        "from app.saywhen_play import number\n"
+        "from shell import font_opener\n"
+        "g = Gfx(font_opener(%r))\n"
+        "for a in json.loads(sys.stdin.read()):\n"
+        "    print(json.dumps([number(a), g.width(number(a), 'title')]))\n"
+        % str(ROOT / "firmware" / "fonts")
+    )
+    path = tmp_path / "door.py"
+    path.write_text(script)
+    proc = run_mp([str(path)], stdin=json.dumps(answers))
+    assert proc.returncode == 0, proc.stderr
+    got = [json.loads(line) for line in proc.stdout.splitlines()]
+    expected = [[fm.door_number(a), fm.font("title").width(fm.door_number(a))] for a in answers]
+    assert got == expected
