@@ -49,32 +49,24 @@ def part_screen(parts, part, name, *args):
     return getattr(load_part(part, parts), name)(*args)
 
 
+def _nothing(*args):
+    """What a screen does with whatever it does not handle (one function for all of them:
+    each function costs heap)."""
+
+
 class Screen:
-    """One screen of the device. Subclasses override what they need."""
+    """One screen of the device. Subclasses override what they need:
+    enter(app, now), event(app, ev, now), tick(app, now), draw(app, g), ring(app, now, leds),
+    deadline(app): the next tick at which something must happen on time (the sand runs out),
+    or None (the shell wakes exactly then instead of at its next 10 ms poll), and state()."""
 
     name = "screen"
     full_refresh = False  # a round boundary: clean the panel with a full refresh
-
-    def enter(self, app, now):
-        pass
-
-    def event(self, app, ev, now):
-        pass
-
-    def tick(self, app, now):
-        pass
-
-    def draw(self, app, g):
-        pass
+    enter = event = tick = draw = deadline = _nothing
 
     def ring(self, app, now, leds):
         for i in range(len(leds)):
             leds[i] = 0
-
-    def deadline(self, app):
-        """The next tick at which something must happen on time (the sand runs out), or
-        None. The shell wakes exactly then instead of at its next 10 ms poll."""
-        return None
 
     def state(self):
         return {}
