@@ -35,15 +35,18 @@ class MicroPythonFile(pytest.File):
             return cached
         names = [i.name for i in self.session.items if i.parent is self]
         try:
+            # A folder of the test's own for whatever it writes (TEST_TMP in the test).
+            tmp = self.config._tmp_path_factory.mktemp(self.path.stem)
             proc = run_mp(
                 [str(HERE / "mprun.py"), self.path.stem, *names],
                 extra_paths=[HERE],
                 heap_size=declared_heap(self.path),
+                env={"TEST_TMP": str(tmp)},
             )
             out, err, code = proc.stdout, proc.stderr, proc.returncode
         except subprocess.TimeoutExpired as e:
             out, err, code = (e.stdout or b"").decode(), "timed out", -1
-        self._results = parse(out, names, err, code)
+        self._results = parse(out, names, err, code, declared_heap(self.path) or heap())
         return self._results
 
 
@@ -56,15 +59,15 @@ def declared_heap(path):
     return None
 
 
-def parse(out, names, err, code):
+def parse(out, names, err, code, heap_size):
     results, current, lines = {}, None, []
     for line in out.splitlines():
         if line.startswith(MARK):
-            _, what, name = line.split(" ", 2)
+            _, what, name, *ms = line.split(" ")
             if what == "begin":
                 current, lines = name, []
             else:
-                results[name] = (what == "pass", "\n".join(lines))
+                results[name] = (what == "pass", "\n".join(lines), int(ms[0]) / 1000)
                 current = None
         elif current is not None:
             lines.append(line)
@@ -74,7 +77,8 @@ def parse(out, names, err, code):
             results[name] = (
                 False,
                 "MicroPython exited (code %s) before the test finished (heap %s)\n%s\n%s"
-                % (code, heap(), where, err),
+                % (code, heap_size, where, err),
+                0.0,
             )
     return results
 
@@ -85,13 +89,14 @@ class MicroPythonTest(pytest.Item):
         self.lineno = lineno
 
     def runtest(self):
-        ok, text = self.parent.results()[self.name]
+        ok, text, self.seconds = self.parent.results()[self.name]
         if not ok:
             raise MicroPythonFailure(text)
 
     def repr_failure(self, excinfo):
         if isinstance(excinfo.value, MicroPythonFailure):
-            return "MicroPython (unix port, heap %s):\n%s" % (heap(), excinfo.value.args[0])
+            size = declared_heap(self.path) or heap()
+            return "MicroPython (unix port, heap %s):\n%s" % (size, excinfo.value.args[0])
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
@@ -100,3 +105,12 @@ class MicroPythonTest(pytest.Item):
 
 class MicroPythonFailure(Exception):
     pass
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A MicroPython test's time is its own, as measured inside the unix port: the file
+    runs in one process, which would otherwise all be charged to its first test."""
+    outcome = yield
+    if isinstance(item, MicroPythonTest) and call.when == "call":
+        outcome.get_result().duration = getattr(item, "seconds", 0.0)

@@ -3,7 +3,7 @@ import os
 
 from store import Store
 
-DIR = "/tmp/scanner-store-test-%d" % os.getpid() if hasattr(os, "getpid") else "/tmp/sst"
+DIR = os.getenv("TEST_TMP") + "/store"  # the folder conftest.py gives this file
 
 
 def fresh():

@@ -76,19 +76,21 @@ class VirtualAsyncio:
     @classmethod
     def run(cls, coro):
         main = cls.create_task(coro)
-        while not main.finished and cls.queue:
-            cls.queue.sort()
-            wake, _, task = cls.queue.pop(0)
-            if task.finished:
-                continue
-            NOW_US[0] = max(NOW_US[0], wake)
-            try:
-                ms = task.coro.send(None)
-            except StopIteration:
-                task.finished = True
-                continue
-            cls._at(NOW_US[0] + (ms or 0) * 1000, task)
-        del cls.queue[:]
+        try:
+            while not main.finished and cls.queue:
+                cls.queue.sort()
+                wake, _, task = cls.queue.pop(0)
+                if task.finished:
+                    continue
+                NOW_US[0] = max(NOW_US[0], wake)
+                try:
+                    ms = task.coro.send(None)
+                except StopIteration:
+                    task.finished = True
+                    continue
+                cls._at(NOW_US[0] + (ms or 0) * 1000, task)
+        finally:  # a run that raised leaves no task behind to wake in the next one
+            del cls.queue[:]
 
     @staticmethod
     def get_event_loop():
@@ -174,6 +176,6 @@ def pico(levels, baud=10_000_000):
     board = DeviceBoard(display, buttons, ring=Ring(TimedNeoPixel()), pwm=FakePWM())
     from board import HostBoard  # where the fonts and decks are on this PC
 
-    host = HostBoard("/tmp")
+    host = HostBoard()
     board.fonts, board.decks = host.fonts, host.decks
     return board
