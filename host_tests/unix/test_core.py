@@ -90,7 +90,6 @@ def test_settings_menu_hides_missing_parts():
 def test_redraw_requests_coalesce():
     app = App(PARTS)
     assert app.want_draw == 2  # first frame: full refresh
-    app.draw_calls = 0
     press(app, "DOWN")
     press(app, "DOWN")
     assert app.want_draw == 2  # still owed the full one; partials fold into it

@@ -1,8 +1,10 @@
 # Runs inside the MicroPython unix port (see conftest.py in this folder).
 from games import scattergories as sg
 
-# 40 rolls of LetterDie(2024) as computed under CPython (test_games_cpython.py checks the
-# same): the board, the unix port and CPython must agree.
+# The first 40 rolls of LetterDie(2024), the one place this is written. Derived from the
+# die's definition (xorshift32 from the mixed seed, each roll uniform among the unrolled
+# letters) by test_games_cpython.py's reference_rolls, which checks the firmware's die
+# against it under CPython as this file does in the unix port: every port must agree.
 SEQ_2024 = "RTWJCEHPAIDNLOBFKSMGJKHISMAOFNGWCEBDRPTL"
 
 

@@ -40,12 +40,15 @@ def test_sand_drains_clockwise_from_led_2():
 
 
 def test_the_edge_led_fades_smoothly():
-    # 5.5 LEDs of sand: five full, the sixth from the end at half, squared for the eye.
+    # 5.5 of the 12 sand LEDs left: five full from the far end (LEDs 9-13), the sixth
+    # (LED 8) at half, and a half squared for the eye is a quarter: the amber (255, 120,
+    # 0) at about 1/4 is (63, 29, 0), worked out in 255ths: 127/255 squared is 63/255.
     leds = frame(P * 11 // 24)
     assert lit(leds, SAND_LEDS) == list(range(8, 14))
     assert all(led(leds, i) == hg.SAND for i in range(9, 14))
-    edge = led(leds, 8)
-    assert 0 < edge[0] < 255 and edge[0] == 255 * (127 * 127 // 255) // 255
+    assert led(leds, 8) == (63, 29, 0)
+    # 5.25 left: the edge at a quarter, squared a sixteenth: (15, 7, 0).
+    assert led(frame(P * 21 // 48), 8) == (15, 7, 0)
     # Brightness only ever goes down as the sand runs.
     totals = [sum(frame(left)) for left in range(P, -1, -250)]
     assert all(a >= b for a, b in zip(totals, totals[1:]))
