@@ -14,9 +14,12 @@ The names come from the qstr tables of the built .mpy files (format 6: a header,
 counts, then each name as a length, with the low bit set for the firmware's built-in ones,
 which need nothing), plus what importing a module interns: its dotted and bare names and
 its path on the board (which the Makefile also makes its traceback name, so the two are
-one). They become attribute reads, imports and short string constants (all of which the
-compiler interns) in one never-called function; longer strings are interned by hasattr()
-when the module runs. The pools then hold about 1,260 names on the unix port: the check
+one), and the short str constants of their object tables (the items of constant tuples,
+const() strings): loaded after boot, such a string is the name when the name exists and
+otherwise a str object of its own each time (64 bytes on the unix port). They become
+attribute reads, imports and short string constants (all of which the compiler interns)
+in one never-called function; longer strings are interned by hasattr() when the module
+runs. The pools then hold about 1,260 names on the unix port: the check
 fails a build whose names come near that, as the next pool would cost 14 KB at once.
 """
 
@@ -50,10 +53,27 @@ def _uint(data, pos):
 
 def qstrs(mpy_bytes, where="?"):
     """The names a .mpy file interns when it is loaded (built-in ones left out)."""
+    return _tables(mpy_bytes, where)[0]
+
+
+def short_strings(mpy_bytes, where="?"):
+    """The str constants of a .mpy's object table (those in constant tuples and const()
+    ones too) short enough to be names: loaded after boot, each would be a str object of
+    its own (64 bytes on the unix port) unless that name exists already, when it is the
+    name instead. So they are named at boot with the rest."""
+    return [s for s in _tables(mpy_bytes, where)[1] if len(s.encode()) <= _SHORT]
+
+
+# Object table entries (py/persistentcode.h): none, False, True, ... carry no data.
+_OBJ_STR, _OBJ_BYTES, _OBJ_TUPLE = 5, 6, 10
+
+
+def _tables(mpy_bytes, where):
+    """(qstr table names, str constants of the object table) of a .mpy file."""
     if mpy_bytes[:2] != b"M\x06":
         raise ValueError("%s: not a version 6 .mpy file" % where)
     n_qstr, pos = _uint(mpy_bytes, 4)
-    _, pos = _uint(mpy_bytes, pos)  # the object count
+    n_obj, pos = _uint(mpy_bytes, pos)
     names = []
     for _ in range(n_qstr):
         length, pos = _uint(mpy_bytes, pos)
@@ -62,13 +82,29 @@ def qstrs(mpy_bytes, where="?"):
         length >>= 1
         names.append(mpy_bytes[pos : pos + length].decode())
         pos += length + 1  # and its NUL
-    return names
+    strings = []
+    todo = n_obj
+    while todo:
+        todo -= 1
+        kind = mpy_bytes[pos]
+        pos += 1
+        if kind < _OBJ_STR:
+            continue
+        length, pos = _uint(mpy_bytes, pos)
+        if kind == _OBJ_TUPLE:
+            todo += length  # its items follow, each an object
+            continue
+        if kind == _OBJ_STR:
+            strings.append(mpy_bytes[pos : pos + length].decode())
+        pos += length + (1 if kind in (_OBJ_STR, _OBJ_BYTES) else 0)  # str, bytes: a NUL
+    return names, strings
 
 
 def _module_names(path, root):
     """What loading one .mpy interns: its qstr table, and what importing it interns: its
     dotted and bare names and its path on the board (also its traceback name: Makefile)."""
-    found = set(qstrs(path.read_bytes(), str(path)))
+    data = path.read_bytes()
+    found = set(qstrs(data, str(path))) | set(short_strings(data, str(path)))
     for name in [n for n in found if n in _IMPLIED]:
         found.update(_IMPLIED[name])
     on_board = path.relative_to(root)
@@ -142,24 +178,41 @@ def source(names):
     )
 
 
+def _compiled_names(path, mpy_cross, tmp):
+    """The names in the qstr table of `path` compiled: the firmware's built-in ones left out."""
+    import subprocess
+
+    mpy = Path(tmp) / (Path(path).stem + ".mpy")
+    subprocess.run([mpy_cross, "-o", str(mpy), str(path)], check=True)
+    return set(qstrs(mpy.read_bytes(), str(path)))
+
+
 def script_names(paths, mpy_cross):
     """The names of scripts a board compiles from source itself, found by compiling them."""
-    import subprocess
     import tempfile
 
-    out = []
     with tempfile.TemporaryDirectory() as tmp:
-        for path in paths:
-            mpy = Path(tmp) / (Path(path).stem + ".mpy")
-            subprocess.run([mpy_cross, "-o", str(mpy), str(path)], check=True)
-            out.append(set(qstrs(mpy.read_bytes(), str(path))))
-    return out
+        return [_compiled_names(path, mpy_cross, tmp) for path in paths]
+
+
+def built_in(names, mpy_cross):
+    """Those of `names` the firmware has built in, which need no interning (a str constant
+    may be one, "range" say): found by compiling their names module."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe.py"
+        probe.write_text(source(names))
+        compiled = _compiled_names(probe, mpy_cross, tmp)
+    long = set(_routes(names)[2])
+    return {n for n in names if n not in compiled and n not in long}
 
 
 def main(argv):
     """names.py BUILD BOARD OUT_PY MPY_CROSS SCRIPT...: writes OUT_PY and checks the count."""
     build, board, out, mpy_cross = argv[1], argv[2], Path(argv[3]), argv[4]
     names = board_names(build, board, script_names(argv[5:], mpy_cross))
+    names = [n for n in names if n not in built_in(names, mpy_cross)]
     if len(names) > POOLS_HOLD - ROOM:
         print(
             "%s: %d names. The qstr pools hold %d and %d are kept free: the next pool would"
