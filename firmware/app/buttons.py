@@ -41,8 +41,8 @@ _KINDS = ("down", "up", "press", "long", "repeat")
 EVENTS = {k: tuple((k, n) for n in NAMES) for k in _KINDS}
 CHORD = ("chord", "AC")
 
-_REPEATS = (UP, DOWN)
-_IMMEDIATE = (UP, DOWN)  # act on the down edge
+_REPEATS = const((UP, DOWN))
+_IMMEDIATE = const((UP, DOWN))  # act on the down edge
 
 
 def is_press(ev, name):

@@ -13,12 +13,14 @@ the index one more, so a truncated or corrupted file is caught and reported as a
 import binascii
 import struct
 
-_HEAD = "<4sHI"
-_HEAD_SIZE = 10
-_ENTRY = "<IHI"
-_ENTRY_SIZE = 10
-_SEP = "\x1f"
-_CHUNK = 64  # fields() reads a record this much at a time
+from micropython import const
+
+_HEAD = const("<4sHI")
+_HEAD_SIZE = const(10)
+_ENTRY = const("<IHI")
+_ENTRY_SIZE = const(10)
+_SEP = const("\x1f")
+_CHUNK = const(64)  # fields() reads a record this much at a time
 
 
 class DeckError(ValueError):

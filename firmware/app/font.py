@@ -13,8 +13,8 @@ import struct
 import framebuf
 from micropython import const
 
-_HEADER = "<4sBBBBH"
-_HEADER_SIZE = struct.calcsize(_HEADER)
+_HEADER = const("<4sBBBBH")
+_HEADER_SIZE = const(10)  # struct.calcsize(_HEADER)
 # The title font's glyphs are the largest but the huge letters': 5 x 36 = 180 bytes.
 _BAND_BYTES = const(192)
 _BAND = bytearray(_BAND_BYTES)  # the glyph being drawn, or one band of its rows

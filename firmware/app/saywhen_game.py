@@ -5,13 +5,15 @@ point resumes exactly where the table was. Scoring is games.saywhen's; this modu
 keeps track of whose turn it is and what has been said.
 """
 
+from micropython import const
+
 from app import played
 from app.deck import DeckError
 from games import saywhen as rules
 from games.rng import Rng
 
 CARDS = 20
-TARGET = 10
+_TARGET = const(10)
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
 QUESTION, ANSWER, UNIT, LOW, HIGH, AS_OF = 1, 2, 3, 4, 5, 6
@@ -57,8 +59,22 @@ def new_state(app, deck, n_teams):
     }
 
 
-_TURN = ("mode", "guesses", "judge", "door")
-_SAVED = ("played", "quizzer", "scores", "winner", "sudden", "extra") + _TURN
+_TURN = const(("mode", "guesses", "judge", "door"))  # the card's turn: cleared once scored
+# What a scoring changes and undo puts back: the game so far, and _TURN's keys (the last four).
+_SAVED = const(
+    (
+        "played",
+        "quizzer",
+        "scores",
+        "winner",
+        "sudden",
+        "extra",
+        "mode",
+        "guesses",
+        "judge",
+        "door",
+    )
+)
 
 
 class SayWhen:
@@ -191,7 +207,7 @@ class SayWhen:
             for team, p in points.items():
                 s["scores"][team] += p
             s["played"] += 1
-            outcome = rules.result(s["scores"], s["played"], TARGET, CARDS)
+            outcome = rules.result(s["scores"], s["played"], _TARGET, CARDS)
         if isinstance(outcome, int):
             s["winner"] = outcome
             s["sudden"] = None

@@ -5,12 +5,14 @@ plain to see. Long B plays the scale; long C shows a test pattern until the next
 the ring runs red, green, blue and white around the circle. The A+C chord leaves.
 """
 
+from micropython import const
+
 from app.core import Screen
 from app.gfx import H, W
 
-_ORDER = ("A", "B", "C", "UP", "DOWN", "GO")
-_COLOURS = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
-_STEP_MS = 150
+_ORDER = const(("A", "B", "C", "UP", "DOWN", "GO"))
+_COLOURS = const(((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)))
+_STEP_MS = const(150)
 
 
 class SelfTest(Screen):

@@ -22,7 +22,7 @@ CHOICE = "choice"
 _EXACT = const(4)
 _IN_RANGE = const(2)
 _CLOSEST = const(1)
-_DIGITS = "0123456789"
+_DIGITS = const("0123456789")
 
 
 def guessing_mode(scores, quizzer):
