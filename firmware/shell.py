@@ -10,6 +10,8 @@ import os
 import sys
 import time
 
+from micropython import const
+
 import ticks
 from app.buttons import Buttons
 from app.core import App, unload
@@ -21,8 +23,8 @@ POLL_MS = 10
 # A file whose presence at boot means "straight back into the saved game, no question":
 # written before a reset an error forced (main.py) or a Badger switching itself off.
 RESUME_FILE = "rescue"
-FONTS = ("small", "body", "bold", "large", "title")  # "huge" opens when a game needs it
-BATTERY_EVERY_MS = 60_000
+_BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
+_BATTERY_EVERY_MS = const(60_000)
 
 
 def deck_opener(folder):
@@ -85,7 +87,7 @@ class Device:
             notes.append("The saved game was damaged and could not be resumed.")
         played, _ = store.load("played")
         self.gfx = Gfx(font_opener(board.fonts))
-        for name in FONTS:  # all opened now, in one piece (a bad install shows at boot)
+        for name in _BOOT_FONTS:  # all opened now, in one piece (a bad install shows at boot)
             self.gfx.font(name)
         if self.gfx.bad_fonts:
             notes.append("Font files are missing or damaged: text is drawn plainly.")
@@ -120,7 +122,7 @@ class Device:
         app.step(None, now)
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
-        if self._battery_at is None or ticks.diff(now, self._battery_at) >= BATTERY_EVERY_MS:
+        if self._battery_at is None or ticks.diff(now, self._battery_at) >= _BATTERY_EVERY_MS:
             self._battery_at = now
             mv = self.board.battery_mv()
             if mv is not None:

@@ -8,14 +8,14 @@ Events are (kind, button) tuples, built once at import so decoding allocates not
 - ("down", b) / ("up", b): the debounced edges (the self-test shows them).
 - ("press", b): UP and DOWN at once on the down edge; A, B, C and GO on release, because
   they also have a long press (and A, C a chord) that must be told apart first.
-- ("long", b): A, B, C or GO held for LONG_MS; its release then sends nothing more.
-- ("repeat", b): UP or DOWN held, after REPEAT_DELAY_MS, every REPEAT_EVERY_MS.
+- ("long", b): A, B, C or GO held for _LONG_MS; its release then sends nothing more.
+- ("repeat", b): UP or DOWN held, after _REPEAT_DELAY_MS, every _REPEAT_EVERY_MS.
 - ("chord", "AC"): A and C down together, however they overlap, as long as the first has
   not yet sent its long press. Once a chord is sent, neither button sends a press or a
   long press until both are released. So a single press is never lost (it comes on its
   release) and never doubled (a chord or a long press consumes the release).
 
-Debounce: a level must hold for DEBOUNCE_MS before it counts, so contact bounce shorter
+Debounce: a level must hold for _DEBOUNCE_MS before it counts, so contact bounce shorter
 than that is ignored in both directions.
 """
 
@@ -29,13 +29,13 @@ C = const(2)
 UP = const(3)
 DOWN = const(4)
 GO = const(5)
-COUNT = const(6)
+_COUNT = const(6)
 NAMES = ("A", "B", "C", "UP", "DOWN", "GO")
 
-DEBOUNCE_MS = const(20)
-LONG_MS = const(800)
-REPEAT_DELAY_MS = const(500)
-REPEAT_EVERY_MS = const(120)
+_DEBOUNCE_MS = const(20)
+_LONG_MS = const(800)
+_REPEAT_DELAY_MS = const(500)
+_REPEAT_EVERY_MS = const(120)
 
 _KINDS = ("down", "up", "press", "long", "repeat")
 EVENTS = {k: tuple((k, n) for n in NAMES) for k in _KINDS}
@@ -54,9 +54,9 @@ class Buttons:
     def __init__(self):
         self.stable = 0  # debounced levels
         self._raw = 0
-        self._raw_since = [0] * COUNT
-        self._down_at = [0] * COUNT
-        self._next_repeat = [0] * COUNT
+        self._raw_since = [0] * _COUNT
+        self._down_at = [0] * _COUNT
+        self._next_repeat = [0] * _COUNT
         self._spent = 0  # bit set: this hold has already sent its long press or a chord
         self.events = []
 
@@ -68,12 +68,12 @@ class Buttons:
         out = self.events
         del out[:]
         changed = levels ^ self._raw
-        for b in range(COUNT):
+        for b in range(_COUNT):
             bit = 1 << b
             if changed & bit:
                 self._raw_since[b] = now
             if (levels ^ self.stable) & bit:
-                if ticks.diff(now, self._raw_since[b]) >= DEBOUNCE_MS:
+                if ticks.diff(now, self._raw_since[b]) >= _DEBOUNCE_MS:
                     if levels & bit:
                         self._pressed(b, now, out)
                     else:
@@ -90,7 +90,7 @@ class Buttons:
         out.append(EVENTS["down"][b])
         if b in _IMMEDIATE:
             out.append(EVENTS["press"][b])
-            self._next_repeat[b] = ticks.add(now, REPEAT_DELAY_MS)
+            self._next_repeat[b] = ticks.add(now, _REPEAT_DELAY_MS)
         elif b in (A, C):
             other = C if b == A else A
             if self.held(other) and not self._spent >> other & 1:
@@ -108,11 +108,11 @@ class Buttons:
         if b in _REPEATS:
             if ticks.reached(now, self._next_repeat[b]):
                 out.append(EVENTS["repeat"][b])
-                nxt = ticks.add(self._next_repeat[b], REPEAT_EVERY_MS)
+                nxt = ticks.add(self._next_repeat[b], _REPEAT_EVERY_MS)
                 # After a late poll, resume the rhythm from now instead of bursting.
                 self._next_repeat[b] = (
-                    nxt if not ticks.reached(now, nxt) else ticks.add(now, REPEAT_EVERY_MS)
+                    nxt if not ticks.reached(now, nxt) else ticks.add(now, _REPEAT_EVERY_MS)
                 )
-        elif not self._spent >> b & 1 and ticks.diff(now, self._down_at[b]) >= LONG_MS:
+        elif not self._spent >> b & 1 and ticks.diff(now, self._down_at[b]) >= _LONG_MS:
             self._spent |= 1 << b
             out.append(EVENTS["long"][b])

@@ -12,7 +12,7 @@ from micropython import const
 W = const(296)
 H = const(128)
 FOOTER = const(15)  # the label strip above buttons A, B, C
-LABEL_X = (49, 148, 247)  # centres of A, B and C under the screen
+_LABEL_X = const((49, 148, 247))  # centres of A, B and C under the screen
 # The frame, allocated once when this module is first imported (at boot, while the heap
 # is still whole): 4736 contiguous bytes are easy to find then, and may not be later.
 _FRAME = bytearray(W * H // 8)
@@ -150,7 +150,7 @@ class Gfx:
         """The meanings of buttons A, B and C, each above its button."""
         y = H - FOOTER
         self.fb.hline(0, y, W, 1)
-        for text, x in zip((a, b, c), LABEL_X):
+        for text, x in zip((a, b, c), _LABEL_X):
             if text:
                 self.center(text, y + 1, "small", x - 49, x + 49)
 
