@@ -167,3 +167,9 @@ fonts: $(VENV)/.installed
 
 clean:
 	rm -rf build
+
+# Where the README's pictures differ from what their recipes draw now: for each that does,
+# build/pictures-diff/NAME.png (the reviewed one, the new one, the changed pixels).
+.PHONY: pictures-diff
+pictures-diff: build
+	$(BIN)/python tools/screenshot.py --diff
