@@ -34,31 +34,16 @@ def _words(s):
         i = j + 1
 
 
-class BuiltinFont:
-    """framebuf's 8x8 font behind the Font interface: the fallback if a font file is bad."""
-
-    height = 8
-    ascent = 7
-
-    def width(self, text):
-        return 8 * len(text)
-
-    def draw(self, fb, text, x, y, palette=None):
-        fb.text(text, x, y, 0 if palette is not None else 1)
-        return x + 8 * len(text)
-
-
 class Gfx:
     def __init__(self, open_font):
         self.buf = _FRAME
         self.fb = framebuf.FrameBuffer(self.buf, W, H, framebuf.MONO_VLSB)
         # Fonts open on first use (a screen pays only for the fonts it draws with), through
         # a function the shell hands in: name -> Font, or None when the file is bad, which
-        # falls back to framebuf's 8x8 font.
+        # falls back to framebuf's 8x8 font (app.fallback, imported only then).
         self._open_font = open_font
         self.fonts = {}
         self.bad_fonts = []
-        self._builtin = BuiltinFont()
         # White text on black: glyph paper (0) -> 1, the blit key, skipped; ink (1) -> 0.
         self._white = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
         self._white.pixel(0, 0, 1)
@@ -67,8 +52,11 @@ class Gfx:
     def font(self, name):
         f = self.fonts.get(name)
         if f is None:
-            f = self._open_font(name) or self._builtin
-            if f is self._builtin:
+            f = self._open_font(name)
+            if f is None:
+                from app.fallback import BuiltinFont
+
+                f = BuiltinFont()
                 self.bad_fonts.append(name)
             self.fonts[name] = f
         return f
