@@ -61,6 +61,10 @@ def _toggle(key):
     return lambda app, delta, now: app.set_setting(key, not app.settings[key])
 
 
+def _stepper(key, by=1):
+    return lambda app, delta, now: _step(app, key, by * delta)
+
+
 def _sleep_step(app, delta, now):
     cur = app.settings["sleep_min"]
     i = _SLEEP.index(cur) if cur in _SLEEP else 2
@@ -71,32 +75,12 @@ def _on_off(key):
     return lambda app: "On" if app.settings[key] else "Off"
 
 
-def timer_value(app):
-    t = app.settings["sg_seconds"]
-    return "%d:%02d" % (t // 60, t % 60)
-
-
-def timer_step(app, delta, now):
-    _step(app, "sg_seconds", 15 * delta)
-
-
-def rounds_value(app):
-    return str(app.settings["sg_rounds"])
-
-
-def rounds_step(app, delta, now):
-    _step(app, "sg_rounds", delta)
-
-
 def menu():
     from app.widgets import Item, ListMenu
 
     def volume(app, delta, now):
         _step(app, "volume", delta)
         app.tone("tick")
-
-    def brightness(app, delta, now):
-        _step(app, "brightness", delta)
 
     def sleep_value(app):
         m = app.settings["sleep_min"]
@@ -118,7 +102,7 @@ def menu():
                 Item(
                     "Ring brightness",
                     value=lambda app: str(app.settings["brightness"]) + "/5",
-                    adjust=brightness,
+                    adjust=_stepper("brightness"),
                 )
             )
         out.append(Item("Upside down", value=_on_off("rotate"), adjust=_toggle("rotate")))
@@ -126,8 +110,20 @@ def menu():
         out.append(
             Item("Stay Cool questions", value=_on_off("sc_cards"), adjust=_toggle("sc_cards"))
         )
-        out.append(Item("Scattergories timer", value=timer_value, adjust=timer_step))
-        out.append(Item("Scattergories rounds", value=rounds_value, adjust=rounds_step))
+        out.append(
+            Item(
+                "Scattergories timer",
+                value=lambda app: "%d:%02d" % divmod(app.settings["sg_seconds"], 60),
+                adjust=_stepper("sg_seconds", 15),
+            )
+        )
+        out.append(
+            Item(
+                "Scattergories rounds",
+                value=lambda app: str(app.settings["sg_rounds"]),
+                adjust=_stepper("sg_rounds"),
+            )
+        )
         return out
 
     return ListMenu("Settings", items)
