@@ -15,7 +15,6 @@ from micropython import const
 import ticks
 from app.buttons import Buttons
 from app.core import App, unload
-from app.deck import Deck, DeckError
 from app.font import Font
 from app.gfx import Gfx
 
@@ -28,9 +27,13 @@ _BATTERY_EVERY_MS = const(60_000)
 
 
 def deck_opener(folder):
-    """name -> Deck from `folder`; a missing file raises DeckError too."""
+    """name -> Deck from `folder`; a missing file raises DeckError too. app.deck is
+    imported by the first deck a game opens, and goes with the game: the menu has no use
+    for it."""
 
     def open_deck(name):
+        from app.deck import Deck, DeckError
+
         try:
             f = open(folder + "/" + name + ".deck", "rb")  # noqa: SIM115 - read card by card
         except OSError:

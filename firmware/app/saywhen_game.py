@@ -8,7 +8,6 @@ keeps track of whose turn it is and what has been said.
 from micropython import const
 
 from app import played
-from app.deck import DeckError
 from games import saywhen as rules
 from games.rng import Rng
 
@@ -26,6 +25,8 @@ JUDGE_KINDS = ("exact", "range", "outside")
 def deal(app, deck, k, rng, exclude=()):
     """k cards that read back whole: a damaged card is put aside (marked played) and
     another dealt in its place, so a bad spot in flash costs one card, not the game."""
+    from app.deck import DeckError  # loaded with the deck itself (shell.deck_opener)
+
     good = []
     for _ in range(4):
         for i in played.draw(app, DECK, deck, k - len(good), rng, list(exclude) + good):
