@@ -212,7 +212,8 @@ def main(argv):
     """names.py BUILD BOARD OUT_PY MPY_CROSS SCRIPT...: writes OUT_PY and checks the count."""
     build, board, out, mpy_cross = argv[1], argv[2], Path(argv[3]), argv[4]
     names = board_names(build, board, script_names(argv[5:], mpy_cross))
-    names = [n for n in names if n not in built_in(names, mpy_cross)]
+    builtin = built_in(names, mpy_cross)  # one compile for them all
+    names = [n for n in names if n not in builtin]
     if len(names) > POOLS_HOLD - ROOM:
         print(
             "%s: %d names. The qstr pools hold %d and %d are kept free: the next pool would"
