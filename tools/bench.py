@@ -11,7 +11,7 @@ left on, for each of the --seeds the Makefile names. The lowest free heap and th
 "largest free block" of each run are printed; what fails first is the largest block.
 
     .venv/bin/python tools/bench.py [--seeds "101 202"] [--heap 112K] [--events N]
-                                    [--evening N]
+                                    [--evening N] [--quick]
 """
 
 import argparse
@@ -142,7 +142,8 @@ def measure_timing():
     code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r)))" % (
         tempfile.mkdtemp()
     )
-    proc = run_mp(["-c", code], heap_size="256K", extra_paths=[ROOT / "host_tests" / "unix"])
+    # The heap host_tests/unix/test_timing.py declares: a device, the panel model, the clock.
+    proc = run_mp(["-c", code], heap_size="320K", extra_paths=[ROOT / "host_tests" / "unix"])
     if proc.returncode != 0:
         sys.exit("timing run failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -222,20 +223,29 @@ def main(argv=None):
     parser.add_argument("--heap", default="112K", help="the margin's heap cap")
     parser.add_argument("--events", type=int, default=20000, help="events with power cuts")
     parser.add_argument("--evening", type=int, default=5000, help="events with the power on")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a check that it all runs: few fuzz events and games, no smallest-heap search",
+    )
     args = parser.parse_args(argv)
     seeds = [int(x) for x in args.seeds.split()]
+    fuzz_events, games_in_evening = (300, 3) if args.quick else (FUZZ_EVENTS, 50)
+
+    def smallest(script):
+        return "?" if args.quick else smallest_heap(script)
 
     ok, out = run(MENU_WALK, MPY_HEAP)
     if not ok:
         sys.exit("the menu walk failed under %s:\n%s" % (MPY_HEAP, out[-3000:]))
     mems = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     partial, full = map(int, re.search(r"refreshes partial=(\d+) full=(\d+)", out).groups())
-    need = smallest_heap(MENU_WALK)
+    need = smallest(MENU_WALK)
     ok, out = run(SAYWHEN_GAME, MPY_HEAP)
     if not ok or '"winner": 0' not in out:
         sys.exit("the Say When! game did not end in a win:\n" + out[-3000:])
     sw_mem = int(re.findall(r"mem alloc=(\d+)", out)[-1])
-    sw_need = smallest_heap(SAYWHEN_GAME)
+    sw_need = smallest(SAYWHEN_GAME)
     games = []
     for title, script in (
         ("Stay Cool, a turn", STAYCOOL_TURN),
@@ -245,17 +255,17 @@ def main(argv=None):
         if not ok:
             sys.exit("%s failed:\n%s" % (title, out[-3000:]))
         peak = max(int(m) for m in re.findall(r"mem alloc=(\d+)", out))
-        games.append((title, peak, smallest_heap(script)))
+        games.append((title, peak, smallest(script)))
     timing = measure_timing()
-    ok, out = run(EVENING_GAME * 50, MPY_HEAP)
+    ok, out = run(EVENING_GAME * games_in_evening, MPY_HEAP)
     evening = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
-    if not ok or len(evening) != 50 or out.count("tone win") != 50:
+    if not ok or len(evening) != games_in_evening or out.count("tone win") != games_in_evening:
         sys.exit("the long evening failed:\n" + out[-3000:])
     after_games = evening  # the heap in use back at the menu after each game
     growth = after_games[-1] - after_games[1]
     mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
     at_cap = fuzz_all(
-        [(game, 1, FUZZ_EVENTS, MPY_HEAP, cuts) for cuts in (True, False) for game in GAMES]
+        [(game, 1, fuzz_events, MPY_HEAP, cuts) for cuts in (True, False) for game in GAMES]
     )
     for *_, r in at_cap:
         if not r.ok:
@@ -277,7 +287,7 @@ def main(argv=None):
             for title, peak, need_kb in games
         ],
         (
-            "a long evening: 50 games, heap after each",
+            "a long evening: %d games, heap after each" % games_in_evening,
             "%.1f to %.1f KB (%+d bytes from game 2 to 50)"
             % (min(after_games) / 1024, max(after_games) / 1024, growth),
         ),
@@ -296,7 +306,7 @@ def main(argv=None):
         *[
             (
                 "fuzz, %d events of %s at %s (%s)"
-                % (FUZZ_EVENTS, game, MPY_HEAP, "power cuts" if cuts else "power on"),
+                % (fuzz_events, game, MPY_HEAP, "power cuts" if cuts else "power on"),
                 "lowest free %s, smallest largest free block %s"
                 % (kb(r.lowest_free), kb(r.largest_block)),
             )
