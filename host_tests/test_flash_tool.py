@@ -13,6 +13,7 @@ from mpenv import ROOT
 sys.path.insert(0, str(ROOT / "tools"))
 import flash  # noqa: E402
 
+pytestmark = pytest.mark.sources_only  # CPython alone: once is enough
 MPY_6_3 = 6 | 3 << 8  # sys.implementation._mpy of 1.23 to 1.28
 
 

@@ -13,6 +13,7 @@ _spec = importlib.util.spec_from_file_location("sim_frontend", ROOT / "tools" / 
 sim = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sim)
 
+pytestmark = pytest.mark.sources_only  # CPython alone: once is enough
 W, H = 296, 128
 
 

@@ -13,6 +13,7 @@ import itertools
 import pytest
 from mpenv import ROOT
 
+pytestmark = pytest.mark.sources_only  # CPython alone: once is enough
 LIMIT = 1 << 30
 EXEMPT = {"firmware/games/rng.py"}
 
