@@ -99,7 +99,7 @@ def test_timer_cues_at_their_instants_and_the_end_buzzer(tmp_path):
     expect = ["warning", "warning"] + ["tick"] * 10 + ["end"]
     for i, (cue, name) in enumerate(zip(cues, expect, strict=True)):
         (before, just), (heard, _) = segs[2 * i], segs[2 * i + 1]
-        assert before == ([] if i else ["door"]) and heard == [name], (i, before, heard)
+        assert before == ([] if i else ["settle"]) and heard == [name], (i, before, heard)
         assert just["view"]["deadline"] == ticks.add(t0, cue)  # the shell wakes right then
         assert just["view"]["left"] == 180000 - cue + 10
     assert segs[-1][1]["view"]["view"] == "timeup"
@@ -166,7 +166,7 @@ def test_a_used_letter_is_crossed_out_and_rolled_again(tmp_path):
     states = out.states()
     assert states[-2]["view"]["view"] == "roll" and states[-1]["view"]["letter"] == second[-1]
     assert states[-1]["view"]["letters"] == first[-1] + second[-1]
-    assert out.tones()[-2:] == ["refused", "door"]
+    assert out.tones()[-2:] == ["refused", "settle"]  # a used letter, then the new one
 
 
 def test_challenge_votes(tmp_path):
@@ -228,7 +228,7 @@ def test_settings_set_the_rounds_and_the_timer(tmp_path):
     out = Sim(tmp_path).run(script + "state")
     assert "0:45 timer" in out.texts()[0]
     tones = out.tones()
-    assert tones[:3] == ["door", "warning", "tick"]  # no 1:00 warning in a 0:45 round
+    assert tones[:3] == ["settle", "warning", "tick"]  # no 1:00 warning in a 0:45 round
     assert tones.count("warning") == 1 and tones.count("end") == 1
     assert tones[-1] == "win" and out.state()["view"]["view"] == "won"
 

@@ -66,7 +66,7 @@ class Roll(GameScreen):
         self.stage = k
         if k & 1:  # a face settled: show it
             app.redraw()
-            app.tone("door" if k == self.last() else "refused")
+            app.tone("settle" if k == self.last() else "refused")
         if k == self.last():
             self.animate = False
 
@@ -81,7 +81,7 @@ class Roll(GameScreen):
         if self.stage < self.last():  # skip the show
             self.animate = False
             self.stage = self.last()
-            app.tone("door")
+            app.tone("settle")
             app.redraw()
             return
         self.game.start_timer()
