@@ -107,8 +107,8 @@ class Font:
                 continue
             if code != 32:  # a space draws nothing
                 f.seek(self._data_at + i * stride * height)
-                band = self._fb
-                for top in range(0, height, rows):
+                band, top = self._fb, 0
+                while top < height:  # (a range() with a variable step is an object)
                     if top + rows >= height:
                         band = self._last_fb
                     f.readinto(_BAND, min(rows, height - top) * stride)
@@ -118,5 +118,6 @@ class Font:
                         # framebuf compares the key after the palette: the palette sends
                         # paper to 1 (the key, so skipped) and ink to 0, white on black.
                         fb.blit(band, x, y + top, 1, palette)
+                    top += rows
             x += widths[i]
         return x
