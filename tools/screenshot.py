@@ -171,6 +171,7 @@ README_SHOTS = {
     "name-editor": Shot(SAYWHEN + press("DOWN") + press("GO") + press("B", 2)),
     "resume": Shot(SAYWHEN + PLAY + ["reboot"]),
     "selftest": Shot(press("UP") + press("GO") + ["hold B"] + wait(300)),
+    "bringup": Shot(press("UP") + press("GO") + long("A") + wait(30000)),  # the board READMEs
     "rules": Shot(press("DOWN") + press("GO") + PLAY),
     "sw-question": Shot(SW_CARD + press("C")),
     "sw-guess": Shot(SW_GUESSES + number("12.5 billion")),

@@ -1,8 +1,9 @@
 """Hardware self-test: every button as it goes down, ring colours, buzzer scale, a pattern.
 
 Buttons light up on their raw (debounced) down and up edges, so a dead or stuck button is
-plain to see. Long B plays the scale; long C shows a test pattern until the next press;
-the ring runs red, green, blue and white around the circle. The A+C chord leaves.
+plain to see. Long A opens the screen check for a first power-on (app/bringup.py); long B
+plays the scale; long C shows a test pattern until the next press; the ring runs red,
+green, blue and white around the circle. The A+C chord leaves.
 """
 
 from micropython import const
@@ -33,6 +34,11 @@ class SelfTest(Screen):
             self.seen.add(b)
         elif kind == "up":
             self.down.discard(b)
+        elif kind == "long" and b == "A":
+            from app.bringup import BringUp
+
+            app.push(BringUp(), now)
+            return
         elif kind == "long" and b == "B":
             app.tone("scale")
         elif kind == "long" and b == "C":
@@ -67,7 +73,7 @@ class SelfTest(Screen):
         y += 22
         parts = [p for p in ("ring", "buzzer", "go", "led") if app.parts.get(p)]
         g.text("Parts: " + (", ".join(parts) or "none"), 6, y, "small")
-        g.labels("", "hold: scale", "hold: pattern")
+        g.labels("hold: screen", "hold: scale", "hold: pattern")
 
     def _pattern(self, g):
         # Checkerboard quarters, a frame and lines: shows dead pixels, ghosting, alignment.
