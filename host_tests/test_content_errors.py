@@ -404,26 +404,12 @@ def test_every_problem_is_reported_at_once(content, shipped_build, tmp_path):
     reported(report, verbal, 1, "not UTF-8 text: byte 0xFF at column 1")
 
 
-# -- warnings, and writing ----------------------------------------------------------------
+# -- what the screens cut, and writing ------------------------------------------------------
 
 
-def cut_answer(content):
+def test_a_cut_answer_is_an_error(content, shipped_build, tmp_path, capsys):
     path = content / "staycool" / "verbal.txt"
-    return path, set_answer(path, "W" * 30)
-
-
-def test_a_cut_answer_is_a_warning_while_lenient(content, tmp_path):
-    path, n = cut_answer(content)
-    proc = compile_content(content, tmp_path / "out")
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    reported(proc.stderr, path, n, "warning: answer is cut with … on the turn screen")
-
-
-def test_a_lenient_check_taken_out_of_lenient_is_an_error(
-    content, shipped_build, tmp_path, monkeypatch, capsys
-):
-    path, n = cut_answer(content)
-    monkeypatch.setattr(compiler, "LENIENT", compiler.LENIENT - {"staycool answer"})
+    n = set_answer(path, "W" * 30)
     build = tmp_path / "build"
     shutil.copytree(shipped_build, build)
     before = snapshot(build)

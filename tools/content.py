@@ -12,8 +12,7 @@ Beyond each game's own rules, every file must be UTF-8 text (a BOM is dropped) w
 control characters; Say When!'s CSV has exactly its columns; every text must be drawable
 in the fonts the firmware draws it in (the device shows "?" for a missing character:
 emoji, right-to-left scripts) and fit where the firmware draws it (fontmetrics.py measures
-it as each screen does); and no deck may outgrow its file format (deckfile.py). The checks
-named in LENIENT are reported as warnings and do not stop the build.
+it as each screen does); and no deck may outgrow its file format (deckfile.py).
 """
 
 import argparse
@@ -63,15 +62,6 @@ CATEGORIES = [
     "numbers",
 ]
 
-# Checks that found lines of the shipped content the device does not show whole (issue 15):
-# until that content is rewritten those are reported on every run as warnings, and do not
-# stop the build. Take a check out of here to make it an error like every other.
-LENIENT = {
-    "staycool answer",  # a Stay Cool answer that ends in "…" on the turn screen
-    "door tail",  # a unit and "(as of ...)" that run off the Answer Door
-    "door range",  # the range under them
-}
-
 # Characters no content may hold: controls (0x1F separates a deck's fields, a tab is drawn
 # as "?"), format characters (bidi marks, zero-width joiners, a BOM mid-file) and the line
 # and paragraph separators, which str.splitlines() in the parsers would count as line
@@ -82,21 +72,17 @@ Entry = namedtuple("Entry", "path line fields")  # a deck card and where it come
 
 
 class Problems(list):
-    """The errors, as (file, line, reason); `warnings` holds those of the LENIENT checks."""
+    """The errors, as (file, line, reason)."""
 
-    def __init__(self):
-        super().__init__()
-        self.warnings = []
-
-    def add(self, path, line, reason, check=None):
+    def add(self, path, line, reason):
         path = Path(path).resolve()
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        (self.warnings if check in LENIENT else self).append((str(shown), line, reason))
+        self.append((str(shown), line, reason))
 
     def misfits(self, path, line, found):
         """Adds the (check, reason) pairs of a fontmetrics *_misfits function."""
-        for check, reason in found:
-            self.add(path, line, reason, check)
+        for _, reason in found:
+            self.add(path, line, reason)
 
 
 def read_text(path, problems):
@@ -353,9 +339,9 @@ def deck_problems(problems, name, entries):
 GAMES = {"saywhen": saywhen, "staycool": staycool, "scattergories": scattergories}
 
 
-def report(found, label="", out=None):
+def report(found):
     for path, line, reason in sorted(found, key=lambda p: (p[0], p[1])):
-        print("%s:%d: %s%s" % (path, line, label, reason), file=out or sys.stdout)
+        print("%s:%d: %s" % (path, line, reason))
 
 
 def main(argv=None):
@@ -375,7 +361,6 @@ def main(argv=None):
         for name, entries in game_decks.items():
             deck_problems(problems, name, entries)
             decks[name + ".deck"] = [entry.fields for entry in entries]
-    report(problems.warnings, "warning: ", sys.stderr)
     if problems:
         report(problems)
         print("content: %d problems; nothing written" % len(problems), file=sys.stderr)

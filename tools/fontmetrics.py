@@ -133,7 +133,9 @@ def saywhen_misfits(question, unit):
 
 
 def door_misfits(answer, unit, as_of, low, high):
-    """(check, reason) for what the Answer Door does not show whole."""
+    """(check, reason) for what the Answer Door does not show whole. As Door.draw lays it
+    out: the unit beside the answer, with "(as of YEAR)" if that fits there too, else
+    ", as of YEAR" after the range; a range too long for its line loses the word."""
     shown = door_number(answer)
     end = DOOR_X + font("title").width(shown)
     if end > W:
@@ -142,15 +144,22 @@ def door_misfits(answer, unit, as_of, low, high):
             fit += 1
         reason = "answer %s runs %d px off the Answer Door (%d digits fit)" % (shown, end - W, fit)
         return [("door answer", reason)]
-    tail = unit + (" (as of %s)" % as_of if as_of else "")
     span = "range %s to %s" % (door_number(low), door_number(high))
+    if as_of:
+        dated = "%s (as of %s)" % (unit, as_of)
+        if end + DOOR_GAP + font("body").width(dated) <= W:
+            unit = dated
+        else:
+            span += ", as of " + as_of
+    if DOOR_X + font("small").width(span) > W - DOOR_X:
+        span = span[len("range ") :]
     overs = (
-        ("door tail", "%r after %s" % (tail, shown), end + DOOR_GAP + font("body").width(tail)),
+        ("door tail", "%r after %s" % (unit, shown), end + DOOR_GAP + font("body").width(unit)),
         ("door range", repr(span), DOOR_X + font("small").width(span)),
     )
     return [
         (check, "%s runs %d px off the Answer Door" % (what, far - W))
-        for check, what, far in overs[0 if tail else 1 :]
+        for check, what, far in overs[0 if unit else 1 :]
         if far > W
     ]
 

@@ -66,14 +66,18 @@ class Door(hub.GameScreen):
         right = "Sudden Death" if game.s["sudden"] else "double points" if game.last_card() else ""
         top = g.bar(hub.where(game) + " · the answer", right)
         x = g.text(hub.number(card[sw.ANSWER]), 6, top + 2, "title")
-        tail = card[sw.UNIT] + (" (as of %s)" % card[sw.AS_OF] if card[sw.AS_OF] else "")
-        g.text(tail, x + 6, top + 16, "body")
-        g.text(
-            "range %s to %s" % (hub.number(card[sw.LOW]), hub.number(card[sw.HIGH])),
-            6,
-            top + 40,
-            "small",
-        )
+        unit, year = card[sw.UNIT], card[sw.AS_OF]
+        span = "range %s to %s" % (hub.number(card[sw.LOW]), hub.number(card[sw.HIGH]))
+        if year:  # beside the unit if it fits there, else after the range
+            dated = "%s (as of %s)" % (unit, year)
+            if x + 6 + g.width(dated, "body") <= W:
+                unit = dated
+            else:
+                span += ", as of " + year
+        g.text(unit, x + 6, top + 16, "body")
+        if g.width(span, "small") > W - 12:
+            span = span[6:]  # a long range: the numbers, without the word
+        g.text(span, 6, top + 40, "small")
         y = top + 57
         for line in self.why()[:3]:
             g.text(g.fit(line, "small", W - 12), 6, y, "small")
