@@ -169,3 +169,33 @@ def test_the_answer_door_numbers_are_the_firmwares(tmp_path):
     got = [json.loads(line) for line in proc.stdout.splitlines()]
     expected = [[fm.door_number(a), fm.font("title").width(fm.door_number(a))] for a in answers]
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    "answer, unit, as_of, beside",
+    [
+        ("210000000", "people", "2020", False),  # nine digits: the year goes to the range line
+        ("9.58", "seconds", "2009", True),  # a short answer keeps it beside the unit
+    ],
+)
+def test_the_answer_door_places_the_year_where_the_compiler_says(
+    tmp_path, decks, answer, unit, as_of, beside
+):
+    low, high = str(int(float(answer) * 0.9)), str(int(float(answer) * 1.1) + 1)
+    card = ["q1", "How many of them are there?", answer, unit, low, high, as_of]
+    (decks / "saywhen.deck").write_bytes(deck_bytes([card] * 20))
+    assert fm.door_misfits(answer, unit, as_of, low, high) == []  # the compiler: it fits
+    sim = Sim(tmp_path / "state", env={"SIM_DECKS": str(decks)})
+    out = sim.run("press GO\npress GO\npress UP\npress GO\npress A\nlong GO\ntext")
+    door = out.texts()[-1]
+    dated = "%s (as of %s)" % (unit, as_of)
+    span = next(t for t in door if t.startswith("range ") or t[:1].isdigit() and " to " in t)
+    if beside:
+        assert dated in door and span.startswith("range ") and "as of" not in span, door
+    else:
+        assert unit in door and dated not in door and span.endswith(", as of " + as_of), door
+    # Every text of the top of the door fits the glass, as the compiler measured it.
+    title = fm.font("title").width(fm.door_number(answer))
+    shown = dated if beside else unit
+    assert fm.DOOR_X + title + fm.DOOR_GAP + fm.font("body").width(shown) <= fm.W
+    assert fm.DOOR_X + fm.font("small").width(span) <= fm.W
