@@ -169,6 +169,10 @@ def test_the_answer_door_numbers_are_the_firmwares(tmp_path):
     got = [json.loads(line) for line in proc.stdout.splitlines()]
     expected = [[fm.door_number(a), fm.font("title").width(fm.door_number(a))] for a in answers]
     assert got == expected
+    # A year reads as one; from five digits on, the thousands are separated.
+    shown = dict(zip(answers, (n for n, _ in got)))
+    assert shown["1969"] == "1969" and shown["5500000000"] == "5,500,000,000"
+    assert shown["-1234567.125"] == "-1,234,567.125"
 
 
 @pytest.mark.parametrize(

@@ -107,11 +107,12 @@ def question_font(text):
 
 
 def door_number(text):
-    """An answer as the Answer Door shows it, thousands separated (saywhen_play.number)."""
+    """An answer as the Answer Door shows it, thousands separated from five digits on
+    (saywhen_play.number: a year reads "1969")."""
     sign = "-" if text.startswith("-") else ""
     whole, dot, frac = text.lstrip("-").partition(".")
     groups = []
-    while len(whole) > 3:
+    while len(whole) > 3 and (groups or len(whole) > 4):
         groups.insert(0, whole[-3:])
         whole = whole[:-3]
     return sign + ",".join([whole] + groups) + dot + frac

@@ -54,11 +54,12 @@ def go_on(app, game, now):
 
 
 def number(text):
-    """A decimal string with thousands separated: "5500000000" -> "5,500,000,000"."""
+    """A decimal string with thousands separated: "5500000000" -> "5,500,000,000". A number
+    of four digits or fewer keeps none, so a year reads as one: "1969", not "1,969"."""
     sign = "-" if text.startswith("-") else ""
     whole, dot, frac = text.lstrip("-").partition(".")
     groups = []
-    while len(whole) > 3:
+    while len(whole) > 3 and (groups or len(whole) > 4):
         groups.insert(0, whole[-3:])
         whole = whole[:-3]
     return sign + ",".join([whole] + groups) + dot + frac
