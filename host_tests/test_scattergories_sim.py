@@ -244,3 +244,15 @@ def test_list_picker_and_looking_at_the_list(tmp_path):
     out = sim.run("press B\npress B\nwait 180000\npress A\ntext\npress A\nstate")
     assert out.texts()[-1][0].startswith("Letter ")
     assert out.state()["view"]["view"] == "timeup"
+
+
+def test_time_up_is_not_slept_through_when_the_timer_outlasts_the_sleep_time(tmp_path):
+    """A 5-minute round with sleep after 5 minutes: the device stays awake at "Time's
+    up!" (the round was play, not idleness) and sleeps only 5 quiet minutes later."""
+    (tmp_path / "settings.json").write_text(json.dumps({"sg_seconds": 300, "sleep_min": 5}))
+    script = NEW_GAME + TWO_PLAYERS + START + ROLL + GO
+    out = Sim(tmp_path).run(script + "wait 301000\nstate\nwait 290000\nstate\nwait 20000\nstate")
+    up, later, asleep = out.states()[-3:]
+    assert up["screen"] != "sleeping" and up["view"]["view"] == "timeup", up
+    assert later["screen"] != "sleeping"
+    assert asleep["screen"] == "sleeping"

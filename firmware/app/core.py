@@ -120,7 +120,7 @@ class App:
         self.played = played if isinstance(played, dict) else {}  # app.played: cards seen
         self.seed = seed  # from the shell: the core has no randomness of its own
         self.open_deck = decks  # name -> Deck (raises DeckError), handed in by the shell
-        self.last_input = None  # when a button was last used: idle sleep counts from it
+        self.last_input = None  # a button's last use or a timer's last tick: idle counts from it
         self.battery_warned = False
         self._battery_notice = False
         self.effects = []
@@ -155,8 +155,10 @@ class App:
         self._settle(now)
         if self._game is not None and self._phase == "home" and gc.mem_free() < self._low_heap:
             self.shed()
-        if self.screen.deadline(self) is None:  # never while a timer runs
+        if self.screen.deadline(self) is None:
             self._quiet(now)
+        else:  # a timer running is the table at play: idle counts from when it stops, so the
+            self.last_input = now  # device never sleeps the moment time is up
         return self.effects
 
     def _settle(self, now):

@@ -123,6 +123,11 @@ def test_no_idle_sleep_while_a_timer_runs():
         now = ticks.add(now, 60_000)
         app.step(None, now)
     assert app.screen.name == "timer" and ("sleep",) not in app.effects
-    app.pop()
+    app.pop()  # the timer has run out: "Time's up!", the round's result
     app.step(None, ticks.add(now, 10))
+    assert app.screen.name != "sleeping" and ("sleep",) not in app.effects  # not at once
+    minutes = app.settings["sleep_min"]
+    app.step(None, ticks.add(now, minutes * 60_000 - 100))
+    assert app.screen.name != "sleeping"  # the table has the whole sleep time to read it
+    app.step(None, ticks.add(now, minutes * 60_000 + 10))
     assert app.screen.name == "sleeping" and ("sleep",) in app.effects
