@@ -93,6 +93,16 @@ def test_first_to_ten_wins_with_ring_and_tune(tmp_path):
     assert t.state["screen"] == "menu" and t.state["session"] is None
 
 
+def test_a_power_cut_on_the_winners_screen_offers_no_unfinished_game(tmp_path):
+    t = Table(tmp_path)
+    for _ in range(3):
+        t.choose()
+        t.judge({0: "exact"})
+    assert t.state["view"]["view"] == "won"
+    back = t.sim.run("state").state()  # the power comes back
+    assert back["screen"] == "menu" and back["session"] is None
+
+
 def test_typed_guesses_score_by_the_rules(tmp_path):
     t = Table(tmp_path)
     t.choose("secret")

@@ -131,3 +131,14 @@ def test_no_idle_sleep_while_a_timer_runs():
     assert app.screen.name != "sleeping"  # the table has the whole sleep time to read it
     app.step(None, ticks.add(now, minutes * 60_000 + 10))
     assert app.screen.name == "sleeping" and ("sleep",) in app.effects
+
+
+def test_a_finished_game_is_known_by_its_saved_state():
+    from app.catalog import finished
+
+    assert finished({"game": "saywhen", "state": {"winner": 1}})
+    assert not finished({"game": "saywhen", "state": {"winner": None}})
+    assert finished({"game": "staycool", "state": {"phase": "over"}})
+    assert not finished({"game": "staycool", "state": {"phase": "turn"}})
+    assert finished({"game": "scattergories", "state": {"phase": "won"}})
+    assert not finished({"game": "scattergories", "state": None})  # not begun
