@@ -50,7 +50,9 @@ def test_a_whole_game_of_three_rounds_to_a_winner(tmp_path):
         script += ROLL + GO + TIME_UP + points(pts) + "state\n"
         if pts != [0, 4, 1]:
             script += "press B\n"  # the totals: on to the next round
-    out = sim.run(script + "text")
+    out = sim.run(script + "text\nwait 200\nring")
+    leds = [x for x in out.lines if x.startswith("ring ")][0].split()[1:]
+    assert sum(led != "000000" for led in leds) == 16  # the winners' rainbow
     after = [s["view"] for s in out.states()]
     assert [v["view"] for v in after] == ["totals", "totals", "won"]
     assert after[0]["totals"] == [3, 1, 2] and after[1]["totals"] == [5, 3, 4]
@@ -62,9 +64,7 @@ def test_a_whole_game_of_three_rounds_to_a_winner(tmp_path):
     assert "Sam wins!" in out.texts()[-1]
     saved = json.loads((tmp_path / "session.json").read_text())
     assert saved["state"]["scores"] == [[3, 1, 2], [2, 2, 2], [0, 4, 1]]
-    out = sim.run("press B\nwait 200\nring\npress A\nstate")  # resume, then Menu
-    leds = [x for x in out.lines if x.startswith("ring ")][0].split()[1:]
-    assert sum(led != "000000" for led in leds) == 16  # the rainbow
+    out = sim.run("state")  # the power cut on the winners' screen: the game is over
     assert out.state()["screen"] == "menu" and out.state()["session"] is None
 
 
@@ -256,3 +256,15 @@ def test_time_up_is_not_slept_through_when_the_timer_outlasts_the_sleep_time(tmp
     assert up["screen"] != "sleeping" and up["view"]["view"] == "timeup", up
     assert later["screen"] != "sleeping"
     assert asleep["screen"] == "sleeping"
+
+
+def test_a_round_left_for_the_menu_comes_back_paused_where_it_stood(tmp_path):
+    script = NEW_GAME + TWO_PLAYERS + START + ROLL + GO + "wait 30000\nstate\nchord A C\n"
+    out = Sim(tmp_path).run(script + "state\nwait 60000\npress GO\nstate")  # Resume ...
+    running, menu, back = out.states()[-3:]
+    assert running["view"]["running"] and menu["screen"] == "menu"
+    assert not back["view"]["running"] and back["view"]["view"] == "play"
+    stood = running["view"]["left"]
+    assert stood - 200 <= back["view"]["left"] <= stood  # a minute at the menu cost nothing
+    again = Sim(tmp_path).run("press B\nstate").state()  # ... and after a power cut too
+    assert not again["view"]["running"] and again["view"]["left"] == back["view"]["left"]

@@ -62,7 +62,8 @@ class Screen:
 
     name = "screen"
     full_refresh = False  # a round boundary: clean the panel with a full refresh
-    enter = event = tick = draw = deadline = _nothing
+    # leave(app, now): the A+C chord takes the table to the menu from this screen
+    enter = event = tick = draw = deadline = leave = _nothing
 
     def ring(self, app, now, leds):
         for i in range(len(leds)):
@@ -145,6 +146,7 @@ class App:
         if ev is not None or self.last_input is None:
             self.last_input = now
         if ev is bt.CHORD:
+            self.screen.leave(self, now)  # a timer that runs stops, and is saved
             self.home(now)
         elif ev is not None:
             self.screen.event(self, ev, now)

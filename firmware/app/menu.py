@@ -8,9 +8,9 @@ from app.widgets import Item, ListMenu
 
 def boot(app, notice=None, power_on=False):
     """The menu phase: the main menu; at power-on, the resume offer and any notice on top."""
-    app.push(ListMenu("Party Scanner", main_items, back=False))
     if power_on and app.session is not None and catalog.finished(app.session):
         app.end_session()  # the power went on the winners' screen: nothing is unfinished
+    app.push(ListMenu("Party Scanner", main_items, back=False))
     if power_on and app.session is not None:
         from app.session import ResumeOffer
 

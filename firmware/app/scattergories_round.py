@@ -107,6 +107,12 @@ class Play(hub.GameScreen):
         self.page = (self.page + step) % hub.pages(self.game.categories())
         app.redraw()
 
+    def leave(self, app, now):
+        """Off to the menu: the timer pauses where it stands (and is saved, as a pause is),
+        so the round comes back paused, not from its start."""
+        if self.cd.running:
+            self.toggle(app, now)
+
     def toggle(self, app, now):
         cd = self.cd
         if cd.running:
