@@ -118,11 +118,21 @@ def challenge_accepted(votes, challenged):
 
 
 def _key(answer):
-    """An answer as compared with others: case, spaces and a leading article set aside."""
-    words = answer.lower().split()
+    """An answer as compared with others: case, spaces, quotes and punctuation at either
+    end, and a leading article set aside ("The Kiwi" = "kiwi" = '"Kiwi!"')."""
+    words = _trim(answer.lower()).split()
     if words and words[0] in _ARTICLES:
         words = words[1:]
-    return " ".join(words)
+    return _trim(" ".join(words))  # 'The "Kiwi"': the quote after the article goes too
+
+
+def _trim(text):
+    """`text` without quotes, punctuation and spaces at either end."""
+    text = _skip_leading(text, 0)
+    end = len(text)
+    while end and (text[end - 1 : end] in _LEADING or text[end - 1 : end].isspace()):
+        end -= 1  # slices, not text[i]: a character taken by index is interned for good
+    return text[:end]
 
 
 def _skip_leading(text, i):

@@ -190,3 +190,13 @@ def test_challenge_tie_standing_accepts():
 
 def test_challenge_double_vote_raises():
     assert raises(sg.challenge_accepted, [(0, True), (0, False)], 1)
+
+
+def test_answers_in_quotes_or_with_punctuation_are_the_same_answer():
+    # RULES_API: the same once case, spaces, quotes and punctuation at either end and a
+    # leading article are set aside ("The Kiwi" = "kiwi" = '"Kiwi!"').
+    assert sg.score_round([["Bridge"], ['"Bridge"']], "B") == [0, 0]
+    assert sg.score_round([["The Kiwi"], ['"Kiwi!"'], ["kiwi"]], "K") == [0, 0, 0]
+    assert sg.score_round([['The "Kiwi"'], ["  KIWI...  "]], "K") == [0, 0]
+    assert sg.score_round([["Kiwi fruit"], ["Kiwi"]], "K") == [1, 1]  # inner words count
+    assert sg.score_round([['"'], ["The"]], "K") == [0, 0]  # nothing left: blank
