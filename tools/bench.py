@@ -288,8 +288,8 @@ def main(argv=None):
         ],
         (
             "a long evening: %d games, heap after each" % games_in_evening,
-            "%.1f to %.1f KB (%+d bytes from game 2 to 50)"
-            % (min(after_games) / 1024, max(after_games) / 1024, growth),
+            "%.1f to %.1f KB (%+d bytes from game 2 to %d)"
+            % (min(after_games) / 1024, max(after_games) / 1024, growth, games_in_evening),
         ),
         (
             "Stay Cool turn on the virtual clock: end buzzer late by",
