@@ -138,142 +138,39 @@ def test_a_frame_short_of_heap_lets_a_kept_game_go_and_is_drawn_again():
     raise AssertionError("a frame that cannot be drawn went unnoticed")
 
 
-def test_maintenance_boot_never_starts_the_watchdog():
-    made = []
+def fake_machine(cause=1, started=None, resets=None):
+    """A stand-in rp2 `machine` for main.py: its last reset reads `cause` (3 is WDT_RESET,
+    1 a power-on); the watchdogs it starts and the resets asked of it are noted."""
+    started = [] if started is None else started
+    resets = [] if resets is None else resets
+
+    class WDT:
+        def __init__(self, timeout):
+            started.append(timeout)
+
+        def feed(self):
+            pass
 
     class Machine:
         WDT_RESET = 3
 
-        @staticmethod
-        def reset_cause():
-            return 1
+    Machine.WDT = WDT
+    Machine.reset_cause = staticmethod(lambda: cause)
+    Machine.reset = staticmethod(lambda: resets.append(1))
+    return Machine
 
-        class WDT:
-            def __init__(self, timeout):
-                made.append(timeout)
 
+def run_main(machine, board_class, files=()):
+    """main.main() on a fresh boot, with `machine`, a board module that builds
+    `board_class`, and `files` on the board's flash (STATE); returns those of the files
+    still there after the boot (and removes them)."""
     unload(BOOT)
-    sys.modules["machine"] = Machine
-    open("maintenance", "w").close()
-    try:
-        sys.modules.pop("main", None)
-        import main
-
-        main.main()
-    finally:
-        os.remove("maintenance")
-        sys.modules.pop("machine", None)
-        sys.modules.pop("main", None)
-    assert made == []
-
-
-def test_an_error_that_escapes_resets_into_the_game():
-    """Whatever breaks the loop (a MemoryError, say), main.py resets the board at once and
-    the next boot goes straight back into the saved game."""
-    unload(BOOT)
-    saved_game()
-    resets = []
-
-    class Machine:
-        WDT_RESET = 3
-
-        @staticmethod
-        def reset_cause():
-            return 1  # power on
-
-        @staticmethod
-        def reset():
-            resets.append(1)
-
-        class WDT:
-            def __init__(self, timeout):
-                started.append(timeout)
-
-            def feed(self):
-                pass
-
-    started = []
-
-    class Broken(HostBoard):
-        async def until_stopped(self):
-            raise MemoryError("memory allocation failed")
 
     class BoardModule:
-        @staticmethod
-        def build():
-            return Broken(STATE)
+        pass
 
-    sys.modules["machine"] = Machine
-    sys.modules["board"] = BoardModule
-    here = os.getcwd()
-    os.chdir(STATE)
-    try:
-        sys.modules.pop("main", None)
-        import main
-
-        main.main()
-        assert started == [8000]  # a game boot starts the watchdog (8 s)
-        assert resets == [1]
-        os.stat(sys.modules["shell"].RESUME_FILE)  # the marker for the next boot
-        booted = []
-
-        class Watching(HostBoard):
-            def attach(self, dev):  # main.py hands the board its device once built
-                booted.append(dev.app.screen.name)
-
-            async def until_stopped(self):
-                pass
-
-        BoardModule.build = staticmethod(lambda: Watching(STATE))
-        main.main()
-        assert booted == ["saywhen"]  # the game itself, not the resume question
-        try:
-            os.stat(sys.modules["shell"].RESUME_FILE)
-            raise AssertionError("the rescue marker is used once")
-        except OSError:
-            pass
-    finally:
-        os.chdir(here)
-        sys.modules.pop("machine", None)
-        sys.modules.pop("main", None)
-        sys.modules.pop("board", None)
-
-
-def _boot_main(reset_cause, files=()):
-    """main.main() on a stand-in rp2 whose last reset reads `reset_cause`, with `files` on
-    its flash; returns (the screen the device opened on, which of the files are left)."""
-    unload(BOOT)
-    opened = []
-
-    class Machine:
-        WDT_RESET = 3
-
-        @staticmethod
-        def reset():
-            pass
-
-        class WDT:
-            def __init__(self, timeout):
-                pass
-
-            def feed(self):
-                pass
-
-    Machine.reset_cause = staticmethod(lambda: reset_cause)  # a class body sees no locals
-
-    class Opening(HostBoard):
-        def attach(self, dev):
-            opened.append(dev.app.screen.name)
-
-        async def until_stopped(self):
-            pass
-
-    class BoardModule:
-        @staticmethod
-        def build():
-            return Opening(STATE)
-
-    sys.modules["machine"] = Machine
+    BoardModule.build = staticmethod(lambda: board_class(STATE))
+    sys.modules["machine"] = machine
     sys.modules["board"] = BoardModule
     here = os.getcwd()
     os.chdir(STATE)
@@ -287,15 +184,66 @@ def _boot_main(reset_cause, files=()):
         left = []
         for name in files:
             try:
-                os.stat(name)
+                os.remove(name)
                 left.append(name)
             except OSError:
                 pass
+        return left
     finally:
         os.chdir(here)
         for name in ("machine", "main", "board"):
             sys.modules.pop(name, None)
-    return opened[0], left
+
+
+class Opening(HostBoard):
+    """A board that notes the screen the device opens on (main.py attaches the device)."""
+
+    opened = []
+
+    def attach(self, dev):
+        Opening.opened.append(dev.app.screen.name)
+
+    async def until_stopped(self):
+        pass
+
+
+def test_maintenance_boot_never_starts_the_watchdog():
+    started = []
+    assert run_main(fake_machine(started=started), Opening, ["maintenance"]) == ["maintenance"]
+    assert started == []
+
+
+def test_an_error_that_escapes_resets_into_the_game():
+    """Whatever breaks the loop (a MemoryError, say), main.py resets the board at once and
+    the next boot goes straight back into the saved game."""
+    saved_game()
+    started, resets = [], []
+
+    class Broken(HostBoard):
+        async def until_stopped(self):
+            raise MemoryError("memory allocation failed")
+
+    run_main(fake_machine(1, started, resets), Broken)
+    assert started == [8000]  # a game boot starts the watchdog (8 s)
+    assert resets == [1]
+    rescue = STATE + "/" + sys.modules["shell"].RESUME_FILE
+    os.stat(rescue)  # the marker for the next boot
+    del Opening.opened[:]
+    run_main(fake_machine(1), Opening)
+    assert Opening.opened == ["saywhen"]  # the game itself, not the resume question
+    try:
+        os.stat(rescue)
+        raise AssertionError("the rescue marker is used once")
+    except OSError:
+        pass
+
+
+def _boot_main(cause, files=()):
+    """(the screen a boot after a reset that reads `cause` opens on, which of `files`
+    are left)."""
+    del Opening.opened[:]
+    left = run_main(fake_machine(cause), Opening, files)
+    return Opening.opened[0], left
 
 
 def test_make_flash_s_reset_opens_the_menu_though_rp2_calls_it_a_watchdog_reset():
