@@ -107,19 +107,24 @@ class Roll(GameScreen):
             g.labels("", "Skip", "")
             return
         if i < len(self.faces) - 1:
-            for d in range(-3, 4):  # a thick cross over the letter's square, however narrow
-                g.fb.line(20, top + 6 + d, 118, top + 88 + d, 1)
-                g.fb.line(20, top + 88 + d, 118, top + 6 + d, 1)
-            used = game.used_before(shown, len(game.s["letters"]) - 1)
-            lines = ["Already used", "in round %d:" % used, "rolling again…"]
-            for k, line in enumerate(lines):
-                g.text(line, tx, top + 12 + 24 * k, "large" if k == 0 else "body")
-            g.labels("", "Skip", "")
+            self.draw_used(g, top, shown, tx)
             return
         g.text("Your letter", tx, top + 8, "large")
         g.text("List %d" % game.list_no(), tx, top + 38, "large")
         g.text("Timer " + clock(game.s["ms"]), tx, top + 68, "body")
         g.labels("", "Start", "")
+
+    def draw_used(self, g, top, shown, x):
+        """A face used in an earlier round, crossed out (apart from draw: one long function
+        is one large block of bytecode to find in the heap when this part loads)."""
+        for d in range(-3, 4):  # a thick cross over the letter's square, however narrow
+            g.fb.line(20, top + 6 + d, 118, top + 88 + d, 1)
+            g.fb.line(20, top + 88 + d, 118, top + 6 + d, 1)
+        used = self.game.used_before(shown, len(self.game.s["letters"]) - 1)
+        lines = ["Already used", "in round %d:" % used, "rolling again…"]
+        for k, line in enumerate(lines):
+            g.text(line, x, top + 12 + 24 * k, "large" if k == 0 else "body")
+        g.labels("", "Skip", "")
 
     def ring(self, app, now, leds):
         faces = self.faces

@@ -186,18 +186,22 @@ class Challenge(hub.GameScreen):
                 tally += " · UP: back"
             g.center(tally, top + 70, "small")
             g.labels("Reject", "No vote", "Accept")
-            return
+        else:
+            self.draw_result(g, top, who, "%d accept, %d reject" % (yes, no), yes == no)
+
+    def draw_result(self, g, top, who, why, tie):
+        """The verdict (drawn apart from the rest: one long function is one large block
+        of bytecode to find in the heap when this part loads)."""
         ok = self.accepted()
         g.center("Accepted" if ok else "Rejected", top + 6, "title")
-        why = "%d accept, %d reject" % (yes, no)
         own = self.ballots[self.player]
-        if yes == no and own is not None:
+        if tie and own is not None:
             why += ": a tie, so %s's own vote is struck out" % who
-        elif yes == no:
+        elif tie:
             why += ": a tie, so the answer stands"
         for k, line in enumerate(g.wrap(why, "body", gfx.W - 12)[:2]):
             g.center(line, top + 44 + 19 * k, "body")
-        p = game.s["points"][self.player]
+        p = self.game.s["points"][self.player]
         after = p if ok else max(0, p - 1)
         g.center("%s: %d → %d points" % (who, p, after), top + 84, "small")
         g.labels("Vote again", "OK", "")
