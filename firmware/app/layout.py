@@ -7,4 +7,3 @@ question fits the screen exactly as the firmware will wrap it.
 TEXT_WIDTH = 288  # a full-width line of text: the 296 px panel less 4 px each side
 # A question is shown in the first of these that holds it: (font, most lines, line pitch).
 QUESTION_FONTS = (("large", 4, 23), ("body", 5, 19))
-BAR = 16  # the small header bar of the game screens

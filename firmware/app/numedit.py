@@ -7,7 +7,7 @@ the sign, which UP/DOWN flip. Blank means the team passes. The value is an exact
 string ("5500000000", "-3.5"), never a float.
 """
 
-SCALES = ("", "thousand", "million", "billion")
+SCALES = ("", "thousand", "million", "billion")  # tools/fontmetrics.py reads them (CPython)
 MAX_DIGITS = 12
 SIGN = -1  # the cursor on the sign, left of the first digit
 

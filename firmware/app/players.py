@@ -4,12 +4,14 @@ Names come from a built-in list (UP/DOWN flips through it) and can be edited let
 letter, so a table can be "Red" and "Blue" in two presses, or spell out "Grandma".
 """
 
+from micropython import const
+
 from app.buttons import is_press
 from app.core import Screen
 from app.gfx import W
 from app.widgets import Item, ListMenu
 
-MAX_NAME = 10
+_MAX_NAME = const(10)
 _LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
@@ -100,7 +102,7 @@ class NameEditor(Screen):
     def __init__(self, setup, index, value):
         self.setup = setup
         self.index = index
-        self.chars = list(value.upper()[:MAX_NAME]) or ["A"]
+        self.chars = list(value.upper()[:_MAX_NAME]) or ["A"]
         self.pos = len(self.chars) - 1
 
     def cased(self):
@@ -129,7 +131,7 @@ class NameEditor(Screen):
             self.pos -= 1
         elif ev[1] == "B":
             if self.pos == len(self.chars) - 1:
-                if len(self.chars) >= MAX_NAME:
+                if len(self.chars) >= _MAX_NAME:
                     return
                 self.chars.append(" ")
             self.pos += 1

@@ -11,17 +11,19 @@ warns at 0:30, not at 1:00). `due(now)` hands out each cue once, in order, howev
 it is asked; `deadline()` says the tick of the next one, so the shell wakes exactly then.
 """
 
+from micropython import const
+
 import ticks
 
-WARNINGS = (60000, 30000)
-LAST = 10  # a tick each second of the last 10
+_WARNINGS = const((60000, 30000))
+_LAST = const(10)  # a tick each second of the last 10
 END = "end"
 
 
 def cues_below(left):
     """The cues still to come with `left` ms on the clock: [(ms left, name)], soonest first."""
-    out = [(ms, "warning") for ms in WARNINGS]
-    out += [(1000 * s, "tick") for s in range(LAST, 0, -1)]
+    out = [(ms, "warning") for ms in _WARNINGS]
+    out += [(1000 * s, "tick") for s in range(_LAST, 0, -1)]
     out.append((0, END))
     return [c for c in out if c[0] < left]
 
