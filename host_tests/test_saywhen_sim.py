@@ -58,15 +58,16 @@ class Table:
         if self.view()["mode"] == "choice":
             self.run("press " + ("A" if mode == "secret" else "C"))
 
-    def judge(self, verdicts):
-        """Opens the door and judges: {team: "exact"|"range"|"outside"}; then scores it."""
+    def judge(self, verdicts, then=""):
+        """Opens the door and judges: {team: "exact"|"range"|"outside"}; then scores it, and
+        runs the commands `then` in the same boot."""
         order = self.guess_order()
         keys = ["long GO", "press A"]
         for team in order:
             if team in verdicts:
                 keys += ["press B"] * VERDICT_PRESSES[verdicts[team]]
             keys.append("press DOWN")
-        keys += ["press C", "text", "press B"]
+        keys += ["press C", "text", "press B", then]
         return self.run("\n".join(keys))
 
     def guess_order(self):
@@ -79,18 +80,17 @@ class Table:
 def test_first_to_ten_wins_with_ring_and_tune(tmp_path):
     t = Table(tmp_path)
     assert t.view()["view"] == "question" and t.view()["mode"] == "choice"
-    for _ in range(3):
+    for i in range(3):
         t.choose()
-        t.judge({0: "exact"})
-    state = t.state
-    assert state["view"]["view"] == "won" and state["view"]["winner"] == 0
-    assert state["view"]["scores"] == [12, 0]
+        t.judge({0: "exact"}, "wait 200\nring\nstate\npress A" if i == 2 else "")
+    won, menu = t.out.states()[-2:]
+    assert won["view"]["view"] == "won" and won["view"]["winner"] == 0
+    assert won["view"]["scores"] == [12, 0]
     assert "win" in t.out.tones()
-    ring = t.run("wait 200\nring").lines
-    leds = [x for x in ring if x.startswith("ring ")][0].split()[1:]
+    leds = [x for x in t.out.lines if x.startswith("ring ")][0].split()[1:]
     assert sum(led != "000000" for led in leds) == 16  # the rainbow
-    t.run("press A")  # Menu: the game is over and forgotten
-    assert t.state["screen"] == "menu" and t.state["session"] is None
+    # A: Menu: the game is over and forgotten
+    assert menu["screen"] == "menu" and menu["session"] is None
 
 
 def test_a_power_cut_on_the_winners_screen_offers_no_unfinished_game(tmp_path):
