@@ -197,14 +197,15 @@ class SayWhen:
         """Scores the card, moves the Scanner on; returns the result (None, winner, tie)."""
         s = self.s
         s["undo"] = {k: _copy(s[k]) for k in _SAVED}
-        points = self.points()
+        if s["sudden"]:  # the closest of the tied teams wins; no guess: the same teams again
+            guesses = self.scoring_guesses()
+            outcome = rules.sudden_death(*self._range(), guesses) if guesses else s["sudden"]
+        else:
+            points = self.points()
         played.mark(self.app, DECK, self.deck, self.card_index())
         for k in _TURN:
             s[k] = [] if k == "guesses" else False if k == "door" else None
-        if s["sudden"]:
-            closest = sorted(points) or s["sudden"]  # nobody guessed: the same teams again
-            outcome = closest[0] if len(closest) == 1 else closest
-        else:
+        if not s["sudden"]:
             for team, p in points.items():
                 s["scores"][team] += p
             s["played"] += 1
