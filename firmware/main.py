@@ -12,6 +12,12 @@ error that escapes the loop (even a MemoryError): the board resets at once and r
 On rp2 machine.reset() reads as a watchdog reset too, so `make flash` leaves the file
 `clean` before its reset, and that boot opens the menu.
 
+A failure that comes back would loop the board: reset, resume, fail, reset. So each boot
+after a failure counts it (STRIKES, with what broke: the error, or the watchdog); when the
+first failure and the two rescue boots after it have all failed the same way, the saved
+game is set aside (session.bad.json, kept for diagnosis), the table is told so, and the
+menu opens. Building the device is inside the guard too: a boot can fail there as well.
+
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
 interrupted copy boots back into maintenance), or when the board's safe-mode button is
@@ -28,6 +34,7 @@ import board
 
 FLAG = "maintenance"
 CLEAN = "clean"  # written by make flash before its reset: boot into the menu
+STRIKES = "strikes"  # "<boots in a row> <why>" while boots keep failing the same way
 WATCHDOG_MS = 8000  # the RP2040's longest is 8388 ms
 
 
@@ -41,6 +48,35 @@ def maintenance():
     if held is not None and held():
         return "safe-mode button held at power-on"
     return None
+
+
+def _failed(why):
+    """Counts this failure (a boot forced by an error, or by the watchdog): (how many
+    boots in a row have now failed this way, counting this one). The count lives in
+    STRIKES; a clean boot removes it."""
+    strikes = 0
+    try:
+        with open(STRIKES) as f:
+            n, _, was = f.read().partition(" ")
+        if was == why:
+            strikes = int(n)
+    except (OSError, ValueError):
+        pass
+    strikes += 1
+    try:
+        with open(STRIKES, "w") as f:
+            f.write("%d %s" % (strikes, why))
+    except OSError:
+        pass
+    return strikes
+
+
+def _forget(name):
+    try:
+        os.remove(name)
+        return True
+    except OSError:
+        return False
 
 
 def main():
@@ -61,27 +97,36 @@ def main():
     try:
         import machine
 
-        rescued = machine.reset_cause() == machine.WDT_RESET
+        cause = "watchdog" if machine.reset_cause() == machine.WDT_RESET else None
     except (ImportError, AttributeError):
         machine = None  # the PC (make sim): no watchdog
-        rescued = False
+        cause = None
+    rescued = cause is not None
     try:
+        with open(RESUME_FILE) as f:
+            cause = f.read() or None  # what broke; empty: a Badger that switched off
         os.remove(RESUME_FILE)
         rescued = True
     except OSError:
         pass
-    try:
-        os.remove(CLEAN)  # make flash's own reset, which on rp2 reads as the watchdog's
+    if _forget(CLEAN):  # make flash's own reset, which on rp2 reads as the watchdog's
+        rescued, cause = False, None
+    store = Store(hw.state_dir)
+    note = ""
+    if cause is None:
+        _forget(STRIKES)
+    elif _failed(cause) >= 3:  # and two rescue boots after it failed the same way
+        _forget(STRIKES)
+        store.set_aside("session")
+        note = "The saved game kept failing, so it was set aside as session.bad.json."
         rescued = False
-    except OSError:
-        pass
-    dev = Device(hw, Store(hw.state_dir), resume=rescued)
-    attach = getattr(hw, "attach", None)  # the PC's simulator shows what the device draws
-    if attach is not None:
-        attach(dev)
-    if machine is not None:
-        hw.watchdog = machine.WDT(timeout=WATCHDOG_MS)  # from here on, fed every 10 ms
     try:
+        dev = Device(hw, store, resume=rescued, note=note)
+        attach = getattr(hw, "attach", None)  # the PC's simulator shows what the device draws
+        if attach is not None:
+            attach(dev)
+        if machine is not None:
+            hw.watchdog = machine.WDT(timeout=WATCHDOG_MS)  # from here on, fed every 10 ms
         run(dev)
     except Exception as e:  # noqa: BLE001 - whatever broke, the table gets its game back
         if machine is None:
@@ -90,7 +135,8 @@ def main():
 
         sys.print_exception(e)
         try:
-            open(RESUME_FILE, "w").close()  # every step is saved: straight back into it
+            with open(RESUME_FILE, "w") as f:  # every step is saved: straight back into it
+                f.write(type(e).__name__)  # the same way: the same kind of error
         except OSError:
             pass
         machine.reset()

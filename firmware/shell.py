@@ -76,19 +76,31 @@ def checked(settings, session):
 
 
 class Device:
-    def __init__(self, board, store, seed=None, resume=False):
+    def __init__(self, board, store, seed=None, resume=False, note=""):
         self.board = board
         self.store = store
-        notes = []
+        notes = [note] if note else []
         raw, problem = store.load("settings")
         raw_session, session_problem = store.load("session")
+        played, played_problem = store.load("played")
         (settings, ok), (session, session_ok) = checked(raw, raw_session)
-        if problem or not ok:
+        if problem == "damaged" or not ok:
             notes.append("Settings were damaged and have been reset.")
-        if session_problem or not session_ok:
+        if session_problem == "damaged" or not session_ok:
             store.delete("session")
             notes.append("The saved game was damaged and could not be resumed.")
-        played, _ = store.load("played")
+        if played_problem == "damaged" or played is not None and type(played) is not dict:
+            played = None
+            notes.append("The record of cards played was damaged and has been reset.")
+        # Saved before saves had checksums: checked now, and saved again with one (a
+        # game's state is checked whole when it resumes, as every time).
+        for key, data, was in (
+            ("settings", settings, problem),
+            ("session", session, session_problem),
+            ("played", played, played_problem),
+        ):
+            if was == "unchecked" and data is not None:
+                self._save(key, data)
         self.gfx = Gfx(font_opener(board.fonts))
         for name in _BOOT_FONTS:  # all opened now, in one piece (a bad install shows at boot)
             self.gfx.font(name)
@@ -159,10 +171,13 @@ class Device:
                 self.sleep_pending = True  # once the Sleeping screen is on the glass
         del effects[:]
         for key in saves or ():  # each write stalls the RP2040 for tens of ms
-            try:
-                self.store.save(key, saves[key])
-            except OSError:  # flash full or failing: play on, and say so by ear
-                self.board.tone("error", 2)
+            self._save(key, saves[key])
+
+    def _save(self, key, data):
+        try:
+            self.store.save(key, data)
+        except OSError:  # flash full or failing: play on, and say so by ear
+            self.board.tone("error", 2)
 
     def render(self):
         """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full."""

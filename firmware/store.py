@@ -1,12 +1,29 @@
-"""Saved state as JSON files, written atomically: a power cut leaves the old file or the new.
+"""Saved state as JSON files, written atomically and checksummed.
 
 Each save writes `<key>.tmp`, flushes it, then renames it over `<key>.json`; littlefs (the
-rp2 filesystem) and POSIX both make that rename atomic. A load that finds a damaged file
-reports it and removes it, so the next boot starts clean instead of failing again.
+rp2 filesystem) and POSIX both make that rename atomic, so a power cut leaves the old file
+or the new. littlefs checksums its metadata but not file data, so a bit that rots in a
+save would still parse: each file starts with the CRC32 of its JSON, as 8 hex digits and a
+newline, and a file whose JSON does not match it is damaged.
+
+A load never raises, whatever is on the flash: a damaged file (bad checksum, not JSON,
+not UTF-8, too big to be ours, a directory in its place) is reported and removed, so the
+next boot starts clean instead of failing again. A file from before checksums (it starts
+with its JSON) is read as "unchecked": the caller validates it and saves it again.
 """
 
 import json
 import os
+from binascii import crc32
+
+from micropython import const
+
+_MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
+_DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
+
+
+def _sum(body):
+    return b"%08x\n" % (crc32(body) & 0xFFFFFFFF)
 
 
 class Store:
@@ -21,32 +38,56 @@ class Store:
         return self.root + "/" + key + ext
 
     def load(self, key):
-        """Returns (data, problem): data is None when missing or damaged; problem says which."""
+        """Returns (data, problem): data is None when missing or damaged; problem is None,
+        "damaged", or "unchecked" (no checksum yet: validate it, then save it again)."""
         self._remove(self._path(key, ".tmp"))  # a save that a power cut interrupted
         path = self._path(key)
         try:
-            with open(path) as f:
-                text = f.read()
+            st = os.stat(path)
         except OSError:
-            return None, None
+            return None, None  # none saved
         try:
-            return json.loads(text), None
-        except (ValueError, MemoryError):
+            if st[0] & _DIR or st[6] > _MOST_BYTES:
+                raise ValueError
+            with open(path, "rb") as f:
+                raw = f.read()
+            head, body, problem = raw[:9], raw[9:], None
+            if raw[:1] == b"{":
+                body, problem = raw, "unchecked"
+            elif head != _sum(body):
+                raise ValueError
+            return json.loads(str(body, "utf-8")), problem
+        except Exception:  # noqa: BLE001 - only reading and parsing is in here: any
+            # failure (OSError, ValueError, UnicodeError, MemoryError...) is a bad file
             self._remove(path)
             return None, "damaged"
 
     def save(self, key, data):
+        body = json.dumps(data).encode()
         tmp = self._path(key, ".tmp")
-        with open(tmp, "w") as f:
-            json.dump(data, f)
+        with open(tmp, "wb") as f:
+            f.write(_sum(body))
+            f.write(body)
             f.flush()
         os.rename(tmp, self._path(key))
 
     def delete(self, key):
         self._remove(self._path(key))
 
+    def set_aside(self, key):
+        """Keeps a file that keeps failing as `<key>.bad.json`, for diagnosis, out of play."""
+        try:
+            os.rename(self._path(key), self._path(key, ".bad.json"))
+        except OSError:
+            self._remove(self._path(key))
+
     def _remove(self, path):
         try:
-            os.remove(path)
+            if os.stat(path)[0] & _DIR:
+                for name in os.listdir(path):
+                    self._remove(path + "/" + name)
+                os.rmdir(path)
+            else:
+                os.remove(path)
         except OSError:
             pass

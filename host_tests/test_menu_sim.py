@@ -1,7 +1,6 @@
 """The menu, settings and game setup, driven through the headless simulator."""
 
-import json
-
+from mpenv import read_save
 from sim import Sim
 
 
@@ -40,7 +39,7 @@ def test_change_a_setting_and_it_survives_a_power_cut(tmp_path):
     assert opened["screen"] == "menu" and opened["view"]["title"] == "Settings"
     assert sound["settings"]["sound"] is False
     assert ring["settings"]["brightness"] == 2
-    saved = json.loads((tmp_path / "settings.json").read_text())
+    saved = read_save(tmp_path / "settings.json")
     assert saved["sound"] is False and saved["brightness"] == 2
     again = sim.run("state").state()
     assert again["settings"]["sound"] is False and again["settings"]["brightness"] == 2
@@ -74,7 +73,7 @@ def test_new_game_setup_start_and_resume_after_power_cut(tmp_path):
     assert setup["view"]["items"][1:4] == ["1. Red", "2. Blue", "3. Green"]
     assert game["screen"] == "saywhen" and game["view"]["view"] == "question"
     assert game["session"]["names"] == ["Red", "Blue", "Green"]
-    saved = json.loads((tmp_path / "session.json").read_text())
+    saved = read_save(tmp_path / "session.json")
     assert saved["game"] == "saywhen"
 
     # Power cut: the device offers to resume the game it saved.

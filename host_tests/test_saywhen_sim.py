@@ -4,7 +4,7 @@ import struct
 import sys
 
 import pytest
-from mpenv import ROOT
+from mpenv import ROOT, read_save
 from sim import Sim
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -241,9 +241,8 @@ def test_later_games_get_fresh_cards(tmp_path):
 
 
 def _played_bits(state_dir):
-    import json
 
-    rec = json.loads((state_dir / "played.json").read_text())["saywhen"]
+    rec = read_save(state_dir / "played.json")["saywhen"]
     bits = bytes.fromhex(rec["bits"])
     return [i for i in range(len(bits) * 8) if bits[i >> 3] >> (i & 7) & 1]
 

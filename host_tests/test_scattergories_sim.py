@@ -3,7 +3,7 @@
 import json
 import sys
 
-from mpenv import ROOT
+from mpenv import ROOT, read_save
 from sim import Sim as SharedSim
 
 sys.path.insert(0, str(ROOT / "firmware"))
@@ -62,7 +62,7 @@ def test_a_whole_game_of_three_rounds_to_a_winner(tmp_path):
     assert len(set(won["letters"])) == 3
     assert out.tones().count("end") == 3 and out.tones()[-1] == "win"
     assert "Sam wins!" in out.texts()[-1]
-    saved = json.loads((tmp_path / "session.json").read_text())
+    saved = read_save(tmp_path / "session.json")
     assert saved["state"]["scores"] == [[3, 1, 2], [2, 2, 2], [0, 4, 1]]
     out = sim.run("state")  # the power cut on the winners' screen: the game is over
     assert out.state()["screen"] == "menu" and out.state()["session"] is None

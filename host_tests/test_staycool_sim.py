@@ -9,6 +9,7 @@ pause; DOWN to undo.
 import json
 
 import pytest
+from mpenv import read_save
 from sim import Sim
 
 PERIOD = 1 << 30
@@ -275,7 +276,7 @@ def test_fresh_cards_every_turn(tmp_path):
         out = t.run("state\n" + turn_keys(0, 0, 1) + "\npress C")
         seen.append(tuple(out.states()[0]["view"]["cards"]))
     assert len(set(s[0] for s in seen)) == 3 and len(set(s[1] for s in seen)) == 3
-    played = json.loads((tmp_path / "played.json").read_text())
+    played = read_save(tmp_path / "played.json")
     assert set(played) == {"staycool-written", "staycool-verbal"}
 
 
@@ -293,6 +294,28 @@ def test_resume_after_a_power_cut(tmp_path):
     assert v["view"] == "start" and v["roles"]["active"] == 1
     assert v["cards"][0] != cards[0] and v["cards"][1] != cards[1]
     assert v["scores"] == [[12, 0, 0], [0, 0, 0], [0, 0, 0]]
+
+
+def test_a_turn_left_for_the_menu_comes_back_paused_where_it_stood(tmp_path):
+    t = Table(tmp_path, session=saved(NAMES3, rnd=2))
+    out = t.run(
+        "press C\npress A\npress A\nwait 10000\npress C\nwait 3000\nstate\nchord A C\nstate\n"
+        "wait 60000\npress GO\nstate\nwait 5000\nstate\ntext"  # GO: the menu's Resume
+    )
+    playing, menu, back, still = [s for s in out.states()[:4]]
+    assert menu["screen"] == "menu"
+    v, b = playing["view"], back["view"]
+    assert b["view"] == "turn" and b["paused"] and b["deadline"] is None
+    assert (b["written"], b["verbal"], b["position"]) == (2, 0, 2)  # the flip was kept
+    assert v["left"] - 200 <= b["left"] <= v["left"]  # a minute at the menu cost no sand
+    assert still["view"]["left"] == b["left"] and "PAUSED" in out.texts()[-1]
+    # A power cut while it is paused: it comes back paused again, and plays on from there.
+    t.run("state\npress C\nwait 1000\nstate")
+    again, running = t.out.states()[:2]
+    assert again["view"]["paused"] and again["view"]["left"] == b["left"]
+    assert not running["view"]["paused"]
+    assert b["left"] - 1100 <= running["view"]["left"] <= b["left"] - 1000  # a press: 50 ms
+    assert running["view"]["written"] == 2
 
 
 def test_fix_the_last_turn_and_see_the_scores(tmp_path):

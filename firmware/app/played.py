@@ -1,11 +1,16 @@
 """Which cards of each deck this device has played, so later games get fresh ones.
 
 One bit per card, kept as hex in the saved "played" dict under the deck's name, with the
-deck's checksum: a re-flashed, different deck starts afresh. When too few unplayed cards
-are left for a game, the deck is used up and every card is fresh again.
+deck's checksum: a re-flashed, different deck starts afresh, and so does a record that is
+damaged (the wrong length, or not hex). When too few unplayed cards are left for a game,
+the deck is used up and every card is fresh again.
 """
 
 import binascii
+
+from micropython import const
+
+_HEX = const("0123456789abcdef")
 
 
 def _record(app, name, deck):
@@ -16,13 +21,19 @@ def _record(app, name, deck):
         or rec.get("sum") != deck.checksum
         or not isinstance(rec.get("bits"), str)
         or len(rec["bits"]) != 2 * nbytes
+        or rec["bits"].strip(_HEX)  # not all hex: damaged
     ):
         rec = {"sum": deck.checksum, "bits": "00" * nbytes}
         app.played[name] = rec
     return rec
 
 
-def _is_set(bits, i):
+def bits(app, name, deck):
+    """The deck's played bits, one per card, as a bytearray (test one with is_set)."""
+    return bytearray(binascii.unhexlify(_record(app, name, deck)["bits"]))
+
+
+def is_set(bits, i):
     return bits[i >> 3] >> (i & 7) & 1
 
 
@@ -32,7 +43,7 @@ def draw(app, name, deck, k, rng, exclude=()):
     bits = bytearray(binascii.unhexlify(rec["bits"]))
 
     def free(i):
-        return not _is_set(bits, i) and i not in exclude and i not in picks
+        return not is_set(bits, i) and i not in exclude and i not in picks
 
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))

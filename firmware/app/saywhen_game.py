@@ -7,11 +7,13 @@ keeps track of whose turn it is and what has been said.
 
 from micropython import const
 
-from app import played
+from app import played, saved
+from app.saved import fields, need
 from games import saywhen as rules
 from games.rng import Rng
 
 CARDS = 20
+_DIGITS = const("0123456789")
 _TARGET = const(10)
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
@@ -78,6 +80,9 @@ _SAVED = const(
 )
 
 
+_KEYS = _SAVED + ("cards", "rng", "undo")
+
+
 class SayWhen:
     def __init__(self, app, deck, state):
         self.app = app
@@ -86,25 +91,16 @@ class SayWhen:
         self._card = None  # (index, fields) of the card on screen
 
     def check(self):
-        """Raises ValueError unless the saved state holds together (a damaged save)."""
-        s, n, count = self.s, self.n(), self.deck.count
-        ok = (
-            len(s["cards"]) == CARDS
-            and 0 <= s["played"] <= CARDS
-            and 0 <= s["quizzer"] < n
-            and n >= 2
-            and all(isinstance(x, int) and x >= 0 for x in s["scores"])
-            and all(isinstance(i, int) and 0 <= i < count for i in s["cards"] + s["extra"])
-            and len(s["scores"]) == len(self.app.session["names"])
-            and s["mode"] in (None, rules.SECRET, rules.OPEN)
-            and (s["winner"] is None or 0 <= s["winner"] < n)
-            and (not s["sudden"] or s["extra"])
-        )
-        if not ok or (s["winner"] is None and not s["sudden"] and s["played"] >= CARDS):
-            raise ValueError("damaged Say When! state")
-        for team, value in s["guesses"]:
-            if not 0 <= team < n or (value is not None and not isinstance(value, str)):
-                raise ValueError("damaged guess")
+        """Raises DamagedSave unless every field of the saved state holds together: its
+        type, its range, and with the deck and the players (undo's copy too)."""
+        s, n, count = self.s, len(self.app.session["names"]), self.deck.count
+        need(fields(s, _KEYS) and n >= 2)
+        need(saved.counts(s["cards"], count - 1, CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
+        _check_play(s, n, count)
+        undo = s["undo"]
+        if undo is not None:
+            need(fields(undo, _SAVED))
+            _check_play(undo, n, count)
 
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):
@@ -236,6 +232,56 @@ class SayWhen:
         for k in _SAVED:
             self.s[k] = snap[k]
         self.s["undo"] = None
+
+
+def _check_play(s, n, count):
+    """The fields a scoring changes (and undo keeps a copy of)."""
+    sudden, winner = s["sudden"], s["winner"]
+    need(
+        saved.count(s["played"], CARDS)
+        and saved.count(s["quizzer"], n - 1)
+        and saved.counts(s["scores"], 999, n)
+        and (winner is None or saved.count(winner, n - 1) and sudden is None)
+        and saved.counts(s["extra"], count - 1)
+        and len(s["extra"]) <= count
+        and s["mode"] in (None, rules.SECRET, rules.OPEN)
+        and type(s["door"]) is bool
+        and (sudden is None or saved.counts(sudden, n - 1) and _distinct(sudden) and s["extra"])
+        and (sudden is not None or winner is not None or s["played"] < CARDS)
+        and type(s["guesses"]) is list
+    )
+    if sudden:
+        need(len(sudden) >= 2)
+    order = [t for t in rules.guess_order(n, s["quizzer"]) if not sudden or t in sudden]
+    guessed = []
+    for g in s["guesses"]:
+        need(type(g) is list and len(g) == 2 and g[0] in order and g[0] not in guessed)
+        need(g[1] is None or _is_number(g[1]))
+        guessed.append(g[0])
+    judge = s["judge"]
+    if judge is not None:
+        need(type(judge) is list and judge)
+        judged = []
+        for j in judge:
+            need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
+            need(j[1] in JUDGE_KINDS)
+            judged.append(j[0])
+
+
+def _distinct(xs):
+    return len(set(xs)) == len(xs)
+
+
+def _is_number(text):
+    """Whether text is a guess as the number editor writes one: "-12.5", "1500000"."""
+    if type(text) is not str or not 0 < len(text) <= 24:
+        return False
+    whole, dot, frac = text[1:].partition(".") if text[:1] == "-" else text.partition(".")
+    return _digits(whole) and (not dot or _digits(frac))
+
+
+def _digits(text):
+    return bool(text) and not text.strip(_DIGITS)
 
 
 def _copy(v):

@@ -19,6 +19,9 @@ PARTS = ("saywhen_ask", "saywhen_door")
 
 
 def start(app, now):
+    from app.deck import DeckError
+    from app.saved import DamagedSave
+
     s = app.session
     try:
         deck = app.open_deck(sw.DECK)
@@ -27,7 +30,7 @@ def start(app, now):
             app.save_session()
         game = sw.SayWhen(app, deck, s["state"])
         game.check()
-    except (ValueError, KeyError, TypeError, IndexError) as e:  # a DeckError is a ValueError
+    except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
         from app.dialogs import cannot_play
 
         return cannot_play(app, "Say When!", e)

@@ -9,15 +9,33 @@ used, so a resumed game rolls on exactly as it would have. The timer is never sa
 it runs: "left" is what remained when it was started or paused.
 """
 
-import binascii
+from micropython import const
 
-from app import played
+from app import played, saved
+from app.saved import need
 from games import scattergories as rules
 
 DECK = "scattergories"
 CATEGORIES = 12
 PHASES = ("pick", "roll", "play", "score", "totals", "won")
 _MASK32 = 0xFFFFFFFF
+_LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
+_KEYS = const(
+    (
+        "seed",
+        "rounds",
+        "ms",
+        "phase",
+        "lists",
+        "letters",
+        "faces",
+        "rng",
+        "left",
+        "points",
+        "challenges",
+        "scores",
+    )
+)
 
 
 def new_state(app, now, n):
@@ -48,35 +66,41 @@ class Scattergories:
         self._list = None  # (number, categories) of the list on screen
 
     def check(self):
-        """Raises ValueError unless the saved state holds together (a damaged save)."""
-        s, n = self.s, self.n()
-        rounds = s["rounds"]
-        done = len(s["scores"])
-        in_round = s["phase"] in ("roll", "play", "score")
-        ok = (
-            n == len(self.app.session["names"])
-            and n >= 2
-            and isinstance(rounds, int)
-            and 1 <= rounds <= 20
-            and isinstance(s["ms"], int)
-            and s["ms"] > 0
-            and s["phase"] in PHASES
-            and isinstance(s["letters"], str)
-            and isinstance(s["faces"], str)
-            and isinstance(s["rng"], int)
-            and len(s["lists"]) == len(s["letters"]) == done + (1 if in_round else 0)
-            and all(isinstance(k, int) and 1 <= k <= self.deck.count for k in s["lists"])
-            and all(ch in rules.LETTERS for ch in s["letters"] + s["faces"])
-            and all(_points(row, n) for row in s["scores"])
-            and (done == rounds) == (s["phase"] == "won")
-            and (s["phase"] != "totals" or done >= 1)
-            and (s["left"] is None or isinstance(s["left"], int))
+        """Raises DamagedSave unless every field of the saved state holds together: its
+        type, its range, and with the deck, the players and the phase."""
+        s, n = self.s, len(self.app.session["names"])
+        need(saved.fields(s, _KEYS) and n >= 2)
+        rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
+        need(
+            saved.count(rounds, 20)
+            and rounds >= 1
+            and saved.count(ms, _LONGEST_MS)
+            and ms > 0
+            and phase in PHASES
+            and saved.count(s["seed"], _MASK32)
+            and saved.count(s["rng"], _MASK32)
+            and (s["left"] is None or saved.count(s["left"], ms))
+            and saved.counts(s["points"], CATEGORIES, n)
+            and type(scores) is list
+            and all(saved.counts(row, CATEGORIES, n) for row in scores)
+            and saved.counts(s["lists"], self.deck.count)
+            and _letters(s["letters"])
+            and _letters(s["faces"])
+            and type(s["challenges"]) is list
         )
-        if not ok:
-            raise ValueError("damaged Scattergories state")
-        for player, cat, _ in s["challenges"]:
-            if not (0 <= player < n and 0 <= cat < CATEGORIES):
-                raise ValueError("damaged challenge")
+        done = len(scores)
+        in_round = phase in ("roll", "play", "score")
+        need(
+            len(s["lists"]) == len(s["letters"]) == done + (1 if in_round else 0)
+            and 0 not in s["lists"]
+            and len(s["faces"]) <= 61
+            and (done == rounds) == (phase == "won")
+            and done <= rounds
+            and (phase != "totals" or done >= 1)
+        )
+        for c in s["challenges"]:
+            need(type(c) is list and len(c) == 3 and saved.count(c[0], n - 1))
+            need(saved.count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
 
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
@@ -122,12 +146,12 @@ class Scattergories:
         not played yet come first, so a second game gets fresh ones."""
         used = self.s["lists"]
         count = self.deck.count
-        seen = _played_bits(self.app, self.deck)
+        seen = played.bits(self.app, DECK, self.deck)
         start = used[-1] if used else 0
         for fresh_only in (True, False):
             for k in range(count):
                 number = (start + k) % count + 1
-                if number in used or (fresh_only and _bit(seen, number - 1)):
+                if number in used or (fresh_only and played.is_set(seen, number - 1)):
                     continue
                 return number
         return (start % count) + 1
@@ -135,7 +159,7 @@ class Scattergories:
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
         s = self.s
-        seen = _played_bits(self.app, self.deck)
+        seen = played.bits(self.app, DECK, self.deck)
         die = rules.LetterDie(0)
         letters = s["letters"]
         k = len(letters) % len(rules.LETTERS) or (len(rules.LETTERS) if letters else 0)
@@ -145,7 +169,7 @@ class Scattergories:
         s["faces"] = "".join(faces)
         s["letters"] = letters + faces[-1]
         s["lists"] = s["lists"] + [number]
-        if all(_bit(seen, i) or i == number - 1 for i in range(self.deck.count)):
+        if all(played.is_set(seen, i) or i == number - 1 for i in range(self.deck.count)):
             self.app.played.pop(DECK, None)  # every list played on this device: afresh
         s["phase"] = "roll"
         s["ms"] = self.app.settings["sg_seconds"] * 1000  # a changed setting: from now on
@@ -202,20 +226,7 @@ class Scattergories:
         s["phase"] = "score"
 
 
-def _points(row, n):
-    return len(row) == n and all(isinstance(v, int) and 0 <= v <= CATEGORIES for v in row)
-
-
-def _played_bits(app, deck):
-    """The device's played-lists bits (app.played, as app/played.py keeps them), or b""."""
-    rec = app.played.get(DECK)
-    if not isinstance(rec, dict) or rec.get("sum") != deck.checksum:
-        return b""
-    try:
-        return binascii.unhexlify(rec["bits"])
-    except (ValueError, TypeError, KeyError):
-        return b""
-
-
-def _bit(bits, i):
-    return (i >> 3) < len(bits) and bits[i >> 3] >> (i & 7) & 1
+def _letters(text):
+    """Whether text is a string of the die's letters (strip, not a loop: no single-letter
+    strings are made, and so none interned)."""
+    return type(text) is str and not text.strip(rules.LETTERS)

@@ -29,6 +29,9 @@ _FONTS = const(("large", "bold", "body", "small"))  # a category takes the large
 
 
 def start(app, now):
+    from app.deck import DeckError
+    from app.saved import DamagedSave
+
     s = app.session
     try:
         deck = app.open_deck(sg.DECK)
@@ -37,7 +40,7 @@ def start(app, now):
             app.save_session()
         game = sg.Scattergories(app, deck, s["state"])
         game.check()
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:  # a DeckError too
+    except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
         from app.dialogs import cannot_play
 
         return cannot_play(app, "Scattergories", e)

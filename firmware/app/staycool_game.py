@@ -2,9 +2,11 @@
 
 The saved state is one JSON-able dict (the session's "state"): round, whose turn, every
 player's three round scores, the two cards dealt for the turn, and the last turn's counts
-(so they can still be fixed). It is written between turns only, never while the sand runs:
-a flash write stalls the RP2040 for tens of ms. A turn cut short (a power cut, the menu)
-is marked "running" when it starts, so it starts again from its start screen, with fresh
+(so they can still be fixed). It is written between turns, never while the sand runs: a
+flash write stalls the RP2040 for tens of ms. A turn is marked "running" when it starts;
+one that is paused (or left for the menu, which pauses it) is saved too, as "live": the
+sand's time and the log of presses, so it comes back paused where it stood. A turn cut
+short while the sand ran (a power cut) starts again from its start screen, with fresh
 cards, since the active player has heard the old ones.
 
 `Live` is the turn itself: the rules' Turn driven by the sand's own clock (real time that
@@ -15,7 +17,8 @@ plays the turn again without the last press.
 from micropython import const
 
 import ticks
-from app import played
+from app import played, saved
+from app.saved import need
 from games import staycool as rules
 from games.rng import Rng
 
@@ -24,6 +27,8 @@ ROUNDS = 3
 _DECKS = const(("staycool-written", "staycool-verbal"))
 KINDS = (rules.WRITTEN, rules.VERBAL)
 _MOST = const((10, 20))  # questions on a written card, on a verbal card
+_LONGEST_MS = const(120_000)  # a turn's sand: four glasses of PERIOD_MS at most
+_PRESSES = const(("correct", "skip", "timer"))
 _READY = const("ready")  # the start screen of the turn in "turn"
 RUNNING = "running"  # that turn was started (and, if this is read back, cut short)
 OVER = "over"  # after round 3: the winners
@@ -38,11 +43,11 @@ def new_state(app, n_players):
         "rng": Rng(app.seed).state,
         "phase": _READY,
         "last": None,  # [player, round, written, verbal] of the last finished turn
+        "live": None,  # the paused turn: [sand ms, [[press, kind, sand ms], ...]]
     }
 
 
-def _count(x, most):
-    return isinstance(x, int) and 0 <= x <= most
+_KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
 
 
 class StayCool:
@@ -57,27 +62,35 @@ class StayCool:
         self._total = [None, None]  # (card, how many fields it has)
 
     def check(self):
-        """Raises ValueError unless the saved state holds together (a damaged save)."""
+        """Raises DamagedSave unless every field of the saved state holds together: its
+        type, its range, and with the players and the rules."""
         s, n = self.s, len(self.app.session["names"])
-        ok = (
+        s.setdefault("live", None)  # saved before turns could be paused
+        need(saved.fields(s, _KEYS) and n >= 3)
+        cards, last, live = s["cards"], s["last"], s["live"]
+        need(
             s["round"] in (1, 2, 3)
-            and _count(s["turn"], n - 1)
+            and saved.count(s["turn"], n - 1)
             and s["phase"] in (_READY, RUNNING, OVER)
-            and isinstance(s["rng"], int)
+            and saved.count(s["rng"], 0xFFFFFFFF)
+            and type(s["scores"]) is list
             and len(s["scores"]) == n
-            and all(len(r) == ROUNDS and all(_count(x, 80) for x in r) for r in s["scores"])
-            and (
-                s["cards"] is None
-                or len(s["cards"]) == 2
-                and all(_count(i, 9999) for i in s["cards"])
-            )
+            and all(saved.counts(r, 80, ROUNDS) for r in s["scores"])
+            and (cards is None or saved.counts(cards, 9999, 2))
+            and (last is None or saved.counts(last, 20, 4))
+            and (live is None or s["phase"] == RUNNING)
         )
-        last = s["last"]
         if last is not None:
-            ok = ok and len(last) == 4 and _count(last[0], n - 1) and last[1] in (1, 2, 3)
-            ok = ok and _count(last[2], _MOST[0]) and _count(last[3], _MOST[1])
-        if not ok:
-            raise ValueError("damaged Stay Cool state")
+            need(last[0] < n and 1 <= last[1] <= 3 and last[2] <= _MOST[0])
+        if live is not None:
+            need(type(live) is list and len(live) == 2 and saved.count(live[0], _LONGEST_MS))
+            need(type(live[1]) is list and len(live[1]) <= 2 * sum(_MOST))
+            at = 0
+            for press in live[1]:
+                need(type(press) is list and len(press) == 3 and press[0] in _PRESSES)
+                need(press[1] in KINDS if press[0] != "timer" else press[1] is None)
+                need(saved.count(press[2], live[0]) and press[2] >= at)
+                at = press[2]
 
     # -- who plays ----------------------------------------------------------------------------
     def n(self):
@@ -167,10 +180,16 @@ class StayCool:
         self.s["phase"] = RUNNING
         self.app.save_session()
 
+    def keep(self, live, now):
+        """Saves the turn as it stands (paused), or None once it runs again."""
+        self.s["live"] = None if live is None else live.saved(now)
+        self.app.save_session()
+
     def restart_turn(self):
         """The turn was cut short: it starts again, with fresh cards."""
         self.deal()
         self.s["phase"] = _READY
+        self.s["live"] = None
         self.app.save_session()
 
     def finish(self, written, verbal):
@@ -189,6 +208,7 @@ class StayCool:
         if s["phase"] != OVER:
             s["phase"] = _READY
             self.deal()
+        s["live"] = None
         self.app.save_session()
 
     def fix(self, k, delta):
@@ -208,16 +228,28 @@ def _apply(turn, what, kind, at):
 
 
 class Live:
-    """The turn being played. Nothing of it is saved: a cut-short turn is played again."""
+    """The turn being played: new at `now`, or the saved one (`kept`), paused at `now`."""
 
-    def __init__(self, game, now):
+    def __init__(self, game, now, kept=None):
         self.round = game.s["round"]
         self.totals = (game.total(0), game.total(1))
         self.start = now
         self.log = []  # (what, kind, sand time) of every press the rules took
         self.paused_ms = 0
         self.paused_at = None
+        if kept is not None:
+            self.start = ticks.add(now, -kept[0])
+            self.log = [(w, k, ticks.add(self.start, t)) for w, k, t in kept[1]]
+            self.paused_at = now
         self.turn = self._replay()
+
+    def saved(self, now):
+        """[sand ms, [[press, kind, sand ms], ...]], each time from the turn's start."""
+        start = self.start
+        return [
+            ticks.diff(self.clock(now), start),
+            [[w, k, ticks.diff(t, start)] for w, k, t in self.log],
+        ]
 
     def _replay(self):
         turn = rules.Turn(self.round, self.start, PERIOD_MS, self.totals[0], self.totals[1])

@@ -27,6 +27,9 @@ VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 
 
 def start(app, now):
+    from app.deck import DeckError
+    from app.saved import DamagedSave
+
     s = app.session
     try:
         fresh = s.get("state") is None
@@ -34,14 +37,16 @@ def start(app, now):
             s["state"] = sc.new_state(app, len(s["names"]))
         game = sc.StayCool(app, s["state"])
         game.check()
+        if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
+            return core.part_screen(PARTS, "staycool_turn", "Play", game, now)  # paused
         if game.s["phase"] == sc.RUNNING:
-            game.restart_turn()  # cut short by a power cut (or the menu): from its start
+            game.restart_turn()  # cut short by a power cut: from its start
         elif game.s["phase"] != sc.OVER and game.needs_cards():
             game.deal()
             app.save_session()
         elif fresh:
             app.save_session()
-    except (ValueError, KeyError, TypeError, IndexError) as e:  # a DeckError is a ValueError
+    except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
         from app.dialogs import cannot_play
 
         return cannot_play(app, "Stay Cool", e)

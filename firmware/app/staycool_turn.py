@@ -105,7 +105,7 @@ class Play(hub.GameScreen):
 
     def __init__(self, game, now):
         super().__init__(game)
-        self.live = sc.Live(game, now)
+        self.live = sc.Live(game, now, game.s["live"])  # a kept turn comes back paused
         self.flip_at = now  # the glass was just flipped onto 1
         self.position = 1
         self.steps = None
@@ -136,11 +136,13 @@ class Play(hub.GameScreen):
         if live.paused():
             if b in ("C", "GO"):
                 live.resume(now)
+                self.game.keep(None, now)
                 self.changed(app, now)
         elif kind == "long":
             if b in ("A", "B"):
                 self.act(app, "skip", sc.KINDS[0 if b == "A" else 1], now)
             elif b in ("C", "GO") and live.pause(now):
+                self.game.keep(live, now)  # saved, so a power cut keeps the pause too
                 self.changed(app, now)
         elif b in ("A", "B"):
             self.act(app, "correct", sc.KINDS[0 if b == "A" else 1], now)
@@ -150,6 +152,13 @@ class Play(hub.GameScreen):
                 app.tone("flip")
         elif b == "DOWN" and live.undo(now):
             self.changed(app, now)
+
+    def leave(self, app, now):
+        """Off to the menu: the sand stops where it stands, and the turn is kept, so it
+        comes back paused rather than from its start."""
+        self.tick(app, now)  # a flip or the end due at this instant comes first
+        if app.screen is self and (self.live.paused() or self.live.pause(now)):
+            self.game.keep(self.live, now)
 
     def act(self, app, what, kind, now):
         if not self.live.press(what, kind, now):

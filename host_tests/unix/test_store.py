@@ -7,12 +7,10 @@ DIR = os.getenv("TEST_TMP") + "/store"  # the folder conftest.py gives this file
 
 
 def fresh():
-    try:
-        for name in os.listdir(DIR):
-            os.remove(DIR + "/" + name)
-    except OSError:
-        pass
-    return Store(DIR)
+    store = Store(DIR)
+    for name in os.listdir(DIR):
+        store._remove(DIR + "/" + name)  # files and directories alike
+    return store
 
 
 def test_save_then_load():
@@ -43,6 +41,70 @@ def test_damaged_file_is_reported_and_removed():
         f.write('{"round": 2, "sco')
     assert s.load("session") == (None, "damaged")
     assert s.load("session") == (None, None)
+
+
+def test_a_save_carries_the_crc32_of_its_json():
+    import binascii
+
+    s = fresh()
+    s.save("session", {"round": 3})
+    with open(DIR + "/session.json", "rb") as f:
+        head, body = f.read().split(b"\n", 1)
+    assert body == b'{"round": 3}'
+    assert int(head, 16) == binascii.crc32(body) & 0xFFFFFFFF
+
+
+def test_a_rotten_bit_is_caught_by_the_checksum():
+    s = fresh()
+    s.save("session", {"round": 3, "scores": [1, 2]})
+    with open(DIR + "/session.json", "rb") as f:
+        raw = bytearray(f.read())
+    raw[-3] ^= 0x04  # "2" becomes "6": still valid JSON, so only the checksum can tell
+    with open(DIR + "/session.json", "wb") as f:
+        f.write(raw)
+    assert s.load("session") == (None, "damaged")
+    assert os.listdir(DIR) == []
+
+
+def test_a_save_from_before_checksums_is_read_as_unchecked():
+    s = fresh()
+    with open(DIR + "/settings.json", "w") as f:
+        f.write('{"sound": false}')
+    assert s.load("settings") == ({"sound": False}, "unchecked")
+
+
+def test_bad_bytes_of_every_kind_are_damage_not_a_crash():
+    s = fresh()
+    bad = (
+        b'{"sound": true, "x": "\xe9"}',  # not UTF-8 (the issue's reproduction)
+        b"0" * 9000,  # bigger than any save of ours
+        b"{" + b"[" * 7000,  # deep nesting
+        b"",
+        b"\xff" * 40,
+    )
+    for raw in bad:
+        with open(DIR + "/session.json", "wb") as f:
+            f.write(raw)
+        assert s.load("session") == (None, "damaged"), raw
+        assert os.listdir(DIR) == []
+
+
+def test_a_directory_in_a_files_place_is_removed_so_saves_work_again():
+    s = fresh()
+    os.mkdir(DIR + "/session.json")
+    with open(DIR + "/session.json/junk", "w") as f:
+        f.write("x")
+    assert s.load("session") == (None, "damaged")
+    s.save("session", {"round": 1})
+    assert s.load("session") == ({"round": 1}, None)
+
+
+def test_set_aside_keeps_the_file_for_diagnosis():
+    s = fresh()
+    s.save("session", {"round": 1})
+    s.set_aside("session")
+    assert s.load("session") == (None, None)
+    assert sorted(os.listdir(DIR)) == ["session.bad.json"]
 
 
 def test_overwrite_and_delete():

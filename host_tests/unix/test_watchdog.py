@@ -252,3 +252,78 @@ def test_make_flash_s_reset_opens_the_menu_though_rp2_calls_it_a_watchdog_reset(
     assert _boot_main(3, ["clean"]) == ("resume", [])  # asked first, as at power-on
     assert _boot_main(3) == ("saywhen", [])  # a real watchdog reset: straight back in
     assert _boot_main(1) == ("resume", [])  # power on
+
+
+class Failing(Opening):
+    """A board whose game fails the moment it runs, the same way every time (a bug that a
+    saved game sets off, say)."""
+
+    error = MemoryError
+
+    async def until_stopped(self):
+        raise Failing.error("memory allocation failed")
+
+
+def _exists(name):
+    try:
+        os.stat(STATE + "/" + name)
+        return True
+    except OSError:
+        return False
+
+
+def test_a_failure_that_comes_back_sets_the_game_aside_after_two_rescue_boots():
+    """No reset loop: the boot that failed, then two rescue boots that failed the same way;
+    the next boot keeps the saved game for diagnosis, says so, and opens the menu."""
+    saved_game()
+    del Opening.opened[:]
+    resets = []
+    run_main(fake_machine(1, resets=resets), Failing)  # power on: the resume question
+    run_main(fake_machine(3, resets=resets), Failing)  # rescue boots: straight into the game
+    run_main(fake_machine(3, resets=resets), Failing)
+    assert Opening.opened == ["resume", "saywhen", "saywhen"] and resets == [1, 1, 1]
+    assert _exists("session.json")
+    del Opening.opened[:]
+    run_main(fake_machine(3), Opening)
+    assert Opening.opened == ["notice"]
+    assert not _exists("session.json") and _exists("session.bad.json")
+    assert not _exists("strikes")  # counted afresh from here
+    os.remove(STATE + "/session.bad.json")
+
+
+def test_failures_of_different_kinds_do_not_count_together_and_a_power_on_starts_afresh():
+    saved_game()
+    del Opening.opened[:]
+    for error in (MemoryError, ValueError, MemoryError, ValueError, MemoryError):
+        Failing.error = error
+        run_main(fake_machine(3), Failing)
+    Failing.error = MemoryError
+    run_main(fake_machine(3), Opening)  # back from the last failure: still the game
+    assert "notice" not in Opening.opened and Opening.opened[-1] == "saywhen"
+    assert _exists("strikes") and not _exists("session.bad.json")
+    run_main(fake_machine(1), Opening)  # unplugged later, and switched on again
+    assert Opening.opened[-1] == "resume" and not _exists("strikes")
+
+
+def test_a_board_that_hangs_on_every_boot_is_caught_too():
+    """Hangs leave no message: the watchdog resets the board. The third watchdog boot in a
+    row sets the game aside, as for an error."""
+    saved_game()
+    del Opening.opened[:]
+    for _ in range(3):
+        run_main(fake_machine(3), Opening)
+    assert Opening.opened == ["saywhen", "saywhen", "notice"]
+    assert _exists("session.bad.json")
+    os.remove(STATE + "/session.bad.json")
+
+
+def test_a_device_that_cannot_even_be_built_resets_rather_than_dropping_to_the_repl():
+    resets = []
+
+    class Unbuildable(HostBoard):
+        def configure(self, **settings):  # the last step of building the Device
+            raise MemoryError("memory allocation failed")
+
+    run_main(fake_machine(1, resets=resets), Unbuildable)
+    assert resets == [1] and _exists("rescue")
+    os.remove(STATE + "/rescue")

@@ -1,0 +1,36 @@
+"""What a saved game's check is made of: the one error that means "this save is damaged",
+and the tests of a value read back from flash.
+
+A save passes its game's check only when every field has the type, the range and the
+consistency the game relies on, so nothing that is read later can fail on it. The check
+raises DamagedSave, and only that is caught as a damaged save: any other error is a bug,
+which the tests surface (and on a board, main.py's loop breaker keeps from looping).
+"""
+
+
+class DamagedSave(Exception):
+    pass
+
+
+def need(ok):
+    if not ok:
+        raise DamagedSave
+
+
+def count(x, most):
+    """Whether x is a whole number 0..most (an int, not a bool or a float)."""
+    return type(x) is int and 0 <= x <= most
+
+
+def counts(xs, most, length=None):
+    """Whether xs is a list of such numbers (of the given length, if any)."""
+    return (
+        type(xs) is list
+        and (length is None or len(xs) == length)
+        and all(count(x, most) for x in xs)
+    )
+
+
+def fields(d, keys):
+    """Whether d is a dict with (at least) these keys."""
+    return type(d) is dict and all(k in d for k in keys)

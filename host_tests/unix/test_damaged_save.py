@@ -1,0 +1,100 @@
+# A saved game that does not hold together is refused whole by its game's check (a notice,
+# then the menu), never crashed on; and only DamagedSave counts as damage: a bug in building
+# a game surfaces, and the save stays. Runs inside the MicroPython unix port.
+import json
+
+from app.core import App
+from app.deck import Deck
+
+PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
+
+
+def open_deck(name):
+    return Deck(open("build/decks/" + name + ".deck", "rb"), name)
+
+
+def boot(session):
+    """The device at power-on, straight back into `session` (as after a rescue reset)."""
+    return App(PARTS, session=session, decks=open_deck, resume=True)
+
+
+def fresh(game, names):
+    """A real save of a game just begun, as JSON and back (a copy of what is on flash)."""
+    app = boot({"game": game, "names": names, "state": None})
+    assert app.screen.name == game, app.screen.name
+    return json.loads(json.dumps(app.session))
+
+
+def refused(session):
+    app = boot(session)
+    if app.screen.name != "notice" or ("delete", "session") not in app.effects:
+        return False
+    app.step(("press", "GO"), 1000)  # the notice gives way to the menu
+    return app.screen.name == "menu"
+
+
+def test_say_when_values_that_used_to_crash_are_refused():
+    base = fresh("saywhen", ["Red", "Blue", "Green"])
+    bad = (
+        ("played", 1.5),
+        ("winner", 1.5),
+        ("judge", 3),
+        ("judge", [None]),
+        ("judge", [-1]),
+        ("quizzer", 1.5),
+        ("guesses", {}),
+        ("guesses", [[0, "12"], [0, "13"]]),  # one team twice
+        ("guesses", [[1, "1e5"]]),
+        ("undo", 5),
+        ("rng", 10**19),
+        ("scores", [0, 0]),
+        ("sudden", [1]),
+        ("door", "eoor"),
+    )
+    for key, value in bad:
+        session = json.loads(json.dumps(base))
+        session["state"][key] = value
+        assert refused(session), (key, value)
+    for key in ("door", "judge", "cards"):
+        session = json.loads(json.dumps(base))
+        del session["state"][key]
+        assert refused(session), key
+
+
+def test_stay_cool_and_scattergories_values_that_used_to_crash_are_refused():
+    cool = fresh("staycool", ["Alex", "Sam", "Robin"])
+    for key, value in (("rng", 10**19), ("turn", True), ("scores", {}), ("live", [0, 5])):
+        session = json.loads(json.dumps(cool))
+        session["state"][key] = value
+        assert refused(session), (key, value)
+    scatter = fresh("scattergories", ["Alex", "Sam"])
+    for key, value in (("rng", 10**19), ("letters", "Q"), ("points", [0]), ("challenges", [1])):
+        session = json.loads(json.dumps(scatter))
+        session["state"][key] = value
+        assert refused(session), (key, value)
+
+
+def test_a_good_save_is_resumed_and_a_save_from_before_pausing_too():
+    for game, names in (("saywhen", ["Red", "Blue"]), ("staycool", ["A", "B", "C"])):
+        session = fresh(game, names)
+        session["state"].pop("live", None)  # Stay Cool saves from before paused turns
+        assert boot(session).screen.name == game
+
+
+def test_a_bug_while_building_a_game_surfaces_and_the_save_stays():
+    from app import saywhen_game
+
+    session = fresh("saywhen", ["Red", "Blue"])
+    real = saywhen_game.SayWhen.check
+
+    def buggy(self):
+        return self.s["no such field"]  # a programming error: KeyError, not DamagedSave
+
+    saywhen_game.SayWhen.check = buggy
+    try:
+        boot(session)
+        raise AssertionError("the bug was taken for a damaged save")
+    except KeyError:
+        pass
+    finally:
+        saywhen_game.SayWhen.check = real
