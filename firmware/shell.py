@@ -99,8 +99,8 @@ class Device:
             ("session", session, session_problem),
             ("played", played, played_problem),
         ):
-            if was == "unchecked" and data is not None:
-                self._save(key, data)
+            if was == "check" and data is not None:
+                self.save(key, data)
         self.gfx = Gfx(font_opener(board.fonts))
         for name in _BOOT_FONTS:  # all opened now, in one piece (a bad install shows at boot)
             self.gfx.font(name)
@@ -171,9 +171,9 @@ class Device:
                 self.sleep_pending = True  # once the Sleeping screen is on the glass
         del effects[:]
         for key in saves or ():  # each write stalls the RP2040 for tens of ms
-            self._save(key, saves[key])
+            self.save(key, saves[key])
 
-    def _save(self, key, data):
+    def save(self, key, data):
         try:
             self.store.save(key, data)
         except OSError:  # flash full or failing: play on, and say so by ear

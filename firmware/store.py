@@ -9,7 +9,8 @@ newline, and a file whose JSON does not match it is damaged.
 A load never raises, whatever is on the flash: a damaged file (bad checksum, not JSON,
 not UTF-8, too big to be ours, a directory in its place) is reported and removed, so the
 next boot starts clean instead of failing again. A file from before checksums (it starts
-with its JSON) is read as "unchecked": the caller validates it and saves it again.
+with its JSON) is read with the problem "check": the caller validates it and saves it
+again.
 """
 
 import json
@@ -20,10 +21,6 @@ from micropython import const
 
 _MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
 _DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
-
-
-def _sum(body):
-    return b"%08x\n" % (crc32(body) & 0xFFFFFFFF)
 
 
 class Store:
@@ -39,7 +36,7 @@ class Store:
 
     def load(self, key):
         """Returns (data, problem): data is None when missing or damaged; problem is None,
-        "damaged", or "unchecked" (no checksum yet: validate it, then save it again)."""
+        "damaged", or "check" (from before checksums: validate it, then save it again)."""
         self._remove(self._path(key, ".tmp"))  # a save that a power cut interrupted
         path = self._path(key)
         try:
@@ -53,8 +50,8 @@ class Store:
                 raw = f.read()
             head, body, problem = raw[:9], raw[9:], None
             if raw[:1] == b"{":
-                body, problem = raw, "unchecked"
-            elif head != _sum(body):
+                body, problem = raw, "check"
+            elif head != b"%08x\n" % (crc32(body) & 0xFFFFFFFF):
                 raise ValueError
             return json.loads(str(body, "utf-8")), problem
         except Exception:  # noqa: BLE001 - only reading and parsing is in here: any
@@ -65,8 +62,8 @@ class Store:
     def save(self, key, data):
         body = json.dumps(data).encode()
         tmp = self._path(key, ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(_sum(body))
+        with open(tmp, "w") as f:  # MicroPython writes bytes to any file ("wb": one more name)
+            f.write(b"%08x\n" % (crc32(body) & 0xFFFFFFFF))
             f.write(body)
             f.flush()
         os.rename(tmp, self._path(key))

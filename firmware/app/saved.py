@@ -12,8 +12,8 @@ class DamagedSave(Exception):
     pass
 
 
-def need(ok):
-    if not ok:
+def need(x):
+    if not x:
         raise DamagedSave
 
 
@@ -22,12 +22,12 @@ def count(x, most):
     return type(x) is int and 0 <= x <= most
 
 
-def counts(xs, most, length=None):
-    """Whether xs is a list of such numbers (of the given length, if any)."""
+def counts(items, most, n=None):
+    """Whether items is a list of such numbers (n of them, if n is given)."""
     return (
-        type(xs) is list
-        and (length is None or len(xs) == length)
-        and all(count(x, most) for x in xs)
+        type(items) is list
+        and (n is None or len(items) == n)
+        and all(count(x, most) for x in items)
     )
 
 

@@ -246,7 +246,8 @@ def _check_play(s, n, count):
         and len(s["extra"]) <= count
         and s["mode"] in (None, rules.SECRET, rules.OPEN)
         and type(s["door"]) is bool
-        and (sudden is None or saved.counts(sudden, n - 1) and _distinct(sudden) and s["extra"])
+        and (sudden is None or saved.counts(sudden, n - 1) and s["extra"])
+        and (sudden is None or len(set(sudden)) == len(sudden))
         and (sudden is not None or winner is not None or s["played"] < CARDS)
         and type(s["guesses"]) is list
     )
@@ -268,20 +269,13 @@ def _check_play(s, n, count):
             judged.append(j[0])
 
 
-def _distinct(xs):
-    return len(set(xs)) == len(xs)
-
-
 def _is_number(text):
     """Whether text is a guess as the number editor writes one: "-12.5", "1500000"."""
     if type(text) is not str or not 0 < len(text) <= 24:
         return False
     whole, dot, frac = text[1:].partition(".") if text[:1] == "-" else text.partition(".")
-    return _digits(whole) and (not dot or _digits(frac))
-
-
-def _digits(text):
-    return bool(text) and not text.strip(_DIGITS)
+    # strip(), not a loop over the characters: a loop would intern each one it makes
+    return whole and not whole.strip(_DIGITS) and (not dot or frac and not frac.strip(_DIGITS))
 
 
 def _copy(v):

@@ -228,18 +228,18 @@ def _apply(turn, what, kind, at):
 
 
 class Live:
-    """The turn being played: new at `now`, or the saved one (`kept`), paused at `now`."""
+    """The turn being played: new at `now`, or the saved one (`data`), paused at `now`."""
 
-    def __init__(self, game, now, kept=None):
+    def __init__(self, game, now, data=None):
         self.round = game.s["round"]
         self.totals = (game.total(0), game.total(1))
         self.start = now
         self.log = []  # (what, kind, sand time) of every press the rules took
         self.paused_ms = 0
         self.paused_at = None
-        if kept is not None:
-            self.start = ticks.add(now, -kept[0])
-            self.log = [(w, k, ticks.add(self.start, t)) for w, k, t in kept[1]]
+        if data is not None:
+            self.start = ticks.add(now, -data[0])
+            self.log = [(w, k, ticks.add(self.start, t)) for w, k, t in data[1]]
             self.paused_at = now
         self.turn = self._replay()
 

@@ -70,7 +70,7 @@ def test_a_save_from_before_checksums_is_read_as_unchecked():
     s = fresh()
     with open(DIR + "/settings.json", "w") as f:
         f.write('{"sound": false}')
-    assert s.load("settings") == ({"sound": False}, "unchecked")
+    assert s.load("settings") == ({"sound": False}, "check")
 
 
 def test_bad_bytes_of_every_kind_are_damage_not_a_crash():
