@@ -12,29 +12,25 @@ python/Pico_ePaper-2.9.py, class EPD_2in9_Landscape), with Waveshare's waveforms
 - upside down (the setting): data entry 0x05 (Y first, X up, Y down from 295), and each
   byte's bits reversed into a second buffer by framebuf blits (MONO_HMSB read, MONO_HLSB
   written), a page at a time with a yield between, then sent first page first.
-Refreshes:
-- full, as Waveshare's init() then display_Base(): a reset, the soft reset 0x12 and the
-  init, the full waveform, the frame into both RAMs, [C7]. When asked (the core asks at
-  round boundaries and before idle sleep), the first time, after turning, and after
-  `partial_limit` partials. After one that was asked for, the panel goes into deep sleep
-  (RAM kept), since nothing may come for minutes;
-- partial, as Waveshare's display_Partial(): an RST pulse (no 0x12: the RAMs and the
-  picture stay), or the init above when the panel was asleep; the partial waveform, 0x37,
-  0x3C, power on [C0], the frame into BW RAM, [0F]. Then the same frame into both RAMs
-  again, as GxEPD2 does (writeImageAgain), so the next partial compares against what the
-  glass shows. The panel stays awake between partials.
-BUSY is polled with asyncio sleeps, so the ring and the buttons run on. A wait that
-outlasts `busy_timeout_ms` gets one more, twice as long (a cold panel is slow); then the
-update is given up (counted in refreshes[2]) and show() returns: the error stays here (an
-exception in the runner resets the board, into the same wait), and the next update starts
-with a reset and a full refresh.
+The bus, the BUSY wait (high while busy), the reset and the refresh bookkeeping are
+the base class's (epaper.py); the sequences here are Waveshare's:
+- wake(), as Waveshare's init(): a reset, the soft reset 0x12, the counting mode, window
+  and RAM inversion;
+- full: wake(), then display_Base(): the full waveform, the frame into both RAMs, [C7].
+  After one that was asked for, deep sleep mode 1 (RAM kept);
+- partial, as display_Partial(): an RST pulse (no 0x12: the RAMs and the picture stay),
+  or wake() when the panel was asleep; the partial waveform, 0x37, 0x3C, power on [C0],
+  the frame into BW RAM, [0F]. Then the same frame into both RAMs again, as GxEPD2 does
+  (writeImageAgain), so the next partial compares against what the glass shows. The
+  panel stays awake between partials.
 """
 
 import asyncio
-import time
 
 import framebuf
 from micropython import const
+
+from hw.epaper import EPaper
 
 _DRIVER_OUTPUT = const(0x01)
 _GATE_VOLTAGE = const(0x03)
@@ -57,13 +53,10 @@ _RAM_Y = const(0x45)
 _COUNTER_X = const(0x4E)
 _COUNTER_Y = const(0x4F)
 
-WIDTH = const(296)  # the landscape frame
-HEIGHT = const(128)
 _BYTES = const(4736)
 _PAGE = const(296)  # bytes in one page of the frame (8 rows): one RAM byte column
 _PAGES = const(16)
 _LAST_ROW = const(295)
-_NO_BASE = const(1 << 20)  # as partials go: the next update must be a full one
 
 # Data entry: AM=1 (the address counter runs along Y, the 296 gate lines, first).
 _MODE_NORMAL = const(b"\x07")  # X up, Y up: Waveshare's landscape mode
@@ -113,37 +106,15 @@ _PARTIAL_LUT = const(
 )
 
 
-class SSD1680:
+class SSD1680(EPaper):
+    _SLEEP = (_DEEP_SLEEP, b"\x01")  # mode 1: the RAM is kept
+
     def __init__(self, spi, cs, dc, rst, busy, partial_limit=20):
-        self.spi = spi
-        self.cs = cs
-        self.dc = dc
-        self.rst = rst
-        self.busy = busy
-        self.partial_limit = partial_limit
-        self.busy_timeout_ms = 5000  # a full refresh takes about 2 s
-        self.rotated = False
-        self.refreshes = [0, 0, 0]  # partial, full, given up (BUSY stuck)
-        self._partials = _NO_BASE  # partials since the last full refresh
-        self._awake = False  # out of deep sleep, initialised, both RAMs = the glass
+        # A full refresh takes about 2 s.
+        super().__init__(spi, cs, dc, rst, busy, partial_limit, 5000)
         self._flip = None  # the second buffer, made the first time the panel is upside down
-        self._byte = bytearray(1)
-        cs(1)
-        rst(1)
 
-    # -- the bus -----------------------------------------------------------------------------
-    def _command(self, cmd, data=None):
-        self._byte[0] = cmd
-        self.dc(0)
-        self.cs(0)
-        self.spi.write(self._byte)
-        self.cs(1)
-        if data:
-            self.dc(1)
-            self.cs(0)
-            self.spi.write(data)
-            self.cs(1)
-
+    # -- the RAM -----------------------------------------------------------------------------
     async def _frame(self, cmd, picture):
         """The picture into one RAM from the window's start: 16 writes of a page (296
         bytes), yielding between them to the ring and the buttons."""
@@ -160,29 +131,7 @@ class SSD1680:
             await asyncio.sleep_ms(0)
         self.cs(1)
 
-    async def _wait(self):
-        """Until BUSY drops: `busy_timeout_ms`, then once more for twice as long; OSError
-        if it is still high after that."""
-        limit = self.busy_timeout_ms
-        longer = False
-        start = time.ticks_ms()
-        while self.busy():
-            if time.ticks_diff(time.ticks_ms(), start) > limit:
-                if longer:
-                    raise OSError("e-paper stays busy: check the BUSY wire")
-                longer = True
-                limit *= 3  # from the start: once more, for twice as long
-            await asyncio.sleep_ms(5)
-
     # -- setup -------------------------------------------------------------------------------
-    async def _reset(self, ms):
-        """A hardware reset pulse (RST low 2 ms), `ms` to settle, then BUSY."""
-        self.rst(0)
-        await asyncio.sleep_ms(2)
-        self.rst(1)
-        await asyncio.sleep_ms(ms)
-        await self._wait()
-
     def _address(self):
         """Driver output, the counting mode and window for this orientation, and the RAM
         inversion (1 = ink): a reset pulse may put them back to their power-on values."""
@@ -192,6 +141,16 @@ class SSD1680:
         self._command(_RAM_Y, b"\x27\x01\x00\x00" if self.rotated else b"\x00\x00\x27\x01")
         self._command(_UPDATE_1, _INVERT_RAMS)
 
+    async def wake(self):
+        """Waveshare's init(): a reset, 50 ms to settle (the datasheet's power-on
+        sequence), the soft reset, and the addressing; the panel is left awake, ready for
+        a waveform and a frame."""
+        await self._reset(2, 50)
+        self._command(_SW_RESET)
+        await self._wait()
+        self._address()
+        self._awake = True
+
     async def _load(self, lut):
         mv = memoryview(lut)
         self._command(_WRITE_LUT, mv[:153])
@@ -200,13 +159,6 @@ class SSD1680:
         self._command(_GATE_VOLTAGE, mv[154:155])
         self._command(_SOURCE_VOLTAGE, mv[155:158])
         self._command(_VCOM, mv[158:159])
-
-    def sleep(self):
-        """Deep sleep mode 1: the panel draws almost nothing and keeps its RAM; only a
-        reset wakes it. Nothing is sent to a panel that sleeps already."""
-        if self._awake:
-            self._command(_DEEP_SLEEP, b"\x01")
-            self._awake = False
 
     # -- pictures ----------------------------------------------------------------------------
     async def _picture(self, buf):
@@ -224,59 +176,30 @@ class SSD1680:
             await asyncio.sleep_ms(0)
         return self._flip
 
-    async def show(self, buf, full=False):
-        """Puts the 296x128 frame on the glass: a full refresh when asked, the first time,
-        after turning, or after `partial_limit` partials; else a partial refresh."""
-        asked = full
-        full = full or self._partials >= self.partial_limit
-        try:
-            picture = await self._picture(buf)
-            if full or not self._awake:
-                await self._reset(50)  # the datasheet's power-on sequence
-                self._command(_SW_RESET)
-                await self._wait()
-            else:
-                await self._reset(2)  # Waveshare's partial: a pulse, no soft reset
-            self._address()
-            self._awake = True
-            if full:
-                await self._load(_FULL_LUT)
-                await self._frame(_WRITE_BW, picture)
-                await self._frame(_WRITE_RED, picture)  # the base for the partials after
-                self._command(_UPDATE_2, _UPDATE_FULL)
-                self._command(_ACTIVATE)
-                await self._wait()
-            else:
-                await self._load(_PARTIAL_LUT)
-                self._command(_DISPLAY_OPTION, _OPTION_PARTIAL)
-                self._command(_BORDER, _BORDER_PARTIAL)
-                self._command(_UPDATE_2, _UPDATE_POWER_ON)
-                self._command(_ACTIVATE)
-                await self._wait()
-                await self._frame(_WRITE_BW, picture)
-                self._command(_UPDATE_2, _UPDATE_PARTIAL)
-                self._command(_ACTIVATE)
-                await self._wait()
-                # What the glass now shows, into both RAMs: the old image of the next one.
-                await self._frame(_WRITE_RED, picture)
-                await self._frame(_WRITE_BW, picture)
-        except BaseException as e:
-            self._awake = False  # the panel's state is unknown: a reset and a full next
-            self._partials = _NO_BASE
-            if not isinstance(e, OSError):
-                raise  # cancelled: not the panel's fault
-            self.refreshes[2] += 1  # BUSY stuck: the game plays on, the next update retries
-            return
-        if full:
-            self._partials = 0
-            self.refreshes[1] += 1
+    async def update(self, picture, full):
+        if full or self._awake is None:
+            await self.wake()
         else:
-            self._partials += 1
-            self.refreshes[0] += 1
-        if asked:
-            self.sleep()  # a round boundary, or idle: nothing may come for minutes
-
-    def set_rotated(self, rotated):
-        if rotated != self.rotated:
-            self.rotated = rotated
-            self._partials = _NO_BASE  # the next update is a full one, the other way up
+            await self._reset(2, 2)  # Waveshare's partial: a pulse, no soft reset
+            self._address()
+        if full:
+            await self._load(_FULL_LUT)
+            await self._frame(_WRITE_BW, picture)
+            await self._frame(_WRITE_RED, picture)  # the base for the partials after
+            self._command(_UPDATE_2, _UPDATE_FULL)
+            self._command(_ACTIVATE)
+            await self._wait()
+        else:
+            await self._load(_PARTIAL_LUT)
+            self._command(_DISPLAY_OPTION, _OPTION_PARTIAL)
+            self._command(_BORDER, _BORDER_PARTIAL)
+            self._command(_UPDATE_2, _UPDATE_POWER_ON)
+            self._command(_ACTIVATE)
+            await self._wait()
+            await self._frame(_WRITE_BW, picture)
+            self._command(_UPDATE_2, _UPDATE_PARTIAL)
+            self._command(_ACTIVATE)
+            await self._wait()
+            # What the glass now shows, into both RAMs: the old image of the next one.
+            await self._frame(_WRITE_RED, picture)
+            await self._frame(_WRITE_BW, picture)

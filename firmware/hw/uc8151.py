@@ -14,26 +14,21 @@ two-entry palette inverts it on the way. So 16 C blits (a yield between them) fi
 second 4736-byte buffer, allocated once with the driver; no Python loop over bytes.
 Upside down (the setting), Pimoroni's ROTATE_180: gate scan up and source shift left
 (PSR), the same buffer.
-Refreshes: every update wakes the panel from deep sleep (reset, setup at that update's
-speed), powers it on, sends the frame, refreshes the whole glass, powers off and sleeps
-again. Pimoroni's waveforms drive each pixel by its new value alone, so no old picture is
-kept anywhere; a "partial" update is a quick whole-screen one at `speed` (2, fast, about
-0.9 s; 3, turbo, about 0.26 s, ghosts), a full one runs at `full_speed` (0, the panel's own
-temperature-compensated waveform, about 4.5 s): when asked, the first time, after turning,
-and after `partial_limit` partials.
-BUSY (low = busy) is polled with asyncio sleeps, so the buttons run on while the panel
-works. A wait that outlasts `busy_timeout_ms` gets one more, twice as long (a cold room
-slows a refresh); then the update is given up (counted in refreshes[2]) and show()
-returns: on the Badger the glass is the only output, so the error stays here (raised into
-the runner it would reset the board, into the same wait), and the next update starts
-afresh with a reset and a full refresh.
+The bus, the BUSY wait (low while busy), the reset and the refresh bookkeeping are
+the base class's (epaper.py). Every update wakes the panel from deep sleep (reset, setup
+at that update's speed), powers it on, sends the frame, refreshes the whole glass, powers
+off and sleeps again. Pimoroni's waveforms drive each pixel by its new value alone, so no
+old picture is kept anywhere; a "partial" update is a quick whole-screen one at `speed`
+(2, fast, about 0.9 s; 3, turbo, about 0.26 s, ghosts), a full one runs at `full_speed`
+(0, the panel's own temperature-compensated waveform, about 4.5 s).
 """
 
 import asyncio
-import time
 
 import framebuf
 from micropython import const
+
+from hw.epaper import EPaper
 
 _PSR = const(0x00)
 _PWR = const(0x01)
@@ -52,12 +47,9 @@ _CDI = const(0x50)
 _TCON = const(0x60)
 _PTOU = const(0x92)
 
-WIDTH = const(296)  # the landscape frame
-HEIGHT = const(128)
 _BYTES = const(4736)
 _PAGE = const(296)  # bytes in one page of the frame (8 rows): one byte per gate line
 _PAGES = const(16)
-_FRESH = const(1 << 20)  # as partials go: the next update must be a full one
 
 # PSR: 128x296, black/white, gate scan down, source shift right, booster on, no soft
 # reset (Pimoroni's); turned 180 degrees, gate scan up and source shift left (ROTATE_180).
@@ -98,22 +90,15 @@ _TIMING = const(
 _PATTERNS = const(b"\x00\x00\x00\x54\x60\xa8\x54\x60\xa8\xa8\x60\x54\xa8\x60\x54")
 
 
-class UC8151:
+class UC8151(EPaper):
+    _BUSY = 0  # BUSY is low while the panel works
+    _SLEEP = (_DSLP, _CHECK)  # sent with the power off, as wake() and an update leave it
+
     def __init__(self, spi, cs, dc, rst, busy, partial_limit=20, speed=2, full_speed=0):
-        self.spi = spi
-        self.cs = cs
-        self.dc = dc
-        self.rst = rst
-        self.busy = busy
-        self.partial_limit = partial_limit
+        # A normal (speed 0) refresh takes about 4.5 s.
+        super().__init__(spi, cs, dc, rst, busy, partial_limit, 6000)
         self.speed = speed  # in-round updates: 0 normal, 1 medium, 2 fast, 3 turbo
         self.full_speed = full_speed  # full refreshes
-        self.busy_timeout_ms = 6000  # a normal (speed 0) refresh takes about 4.5 s
-        self.rotated = False
-        self.refreshes = [0, 0, 0]  # partial, full, given up (BUSY stuck)
-        self._partials = _FRESH  # partials since the last full refresh
-        self._awake = None  # (speed, rotated) of the setup in the panel, None asleep
-        self._byte = bytearray(1)
         self._arg = bytearray(1)
         self._lut = bytearray(44)  # one waveform table at a time; phases 3-6 stay zero
         # The frame in Pimoroni's order, made once: 296 lines of 16 bytes, MSB on top.
@@ -121,33 +106,6 @@ class UC8151:
         self._fb = framebuf.FrameBuffer(self._buf, 128, 296, framebuf.MONO_HLSB)
         self._palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
         self._palette.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0: ink becomes Pimoroni's 0 = black
-        cs(1)
-        rst(1)
-
-    # -- the bus -----------------------------------------------------------------------------
-    def _command(self, cmd, data=None):
-        self._byte[0] = cmd
-        self.cs(0)
-        self.dc(0)
-        self.spi.write(self._byte)
-        if data is not None:
-            self.dc(1)
-            self.spi.write(data)
-        self.cs(1)
-
-    async def _wait(self):
-        """Until BUSY (low while the panel works) is released: `busy_timeout_ms`, then once
-        more for twice as long; OSError if the panel is still busy after that."""
-        limit = self.busy_timeout_ms
-        longer = False
-        start = time.ticks_ms()
-        while not self.busy():
-            if time.ticks_diff(time.ticks_ms(), start) > limit:
-                if longer:
-                    raise OSError("e-paper stays busy: check the BUSY wire")
-                longer = True
-                limit *= 3  # from the start: once more, for twice as long
-            await asyncio.sleep_ms(5)
 
     # -- setup -------------------------------------------------------------------------------
     def _load_luts(self, speed):
@@ -168,11 +126,7 @@ class UC8151:
         if not 0 <= speed <= 3:
             raise ValueError("speed is 0 (normal) to 3 (turbo)")
         rotated = self.rotated
-        self.rst(0)
-        await asyncio.sleep_ms(10)
-        self.rst(1)
-        await asyncio.sleep_ms(10)
-        await self._wait()
+        await self._reset(10, 10)
         psr = (_PSR_BASE ^ (_PSR_TURNED if rotated else 0)) | (_PSR_REG_LUT if speed else 0)
         self._arg[0] = psr
         self._command(_PSR, self._arg)
@@ -189,23 +143,12 @@ class UC8151:
         self._command(_PLL, _PLL_100HZ)
         self._command(_POF)
         await self._wait()
-        self._awake = (speed, rotated)
-
-    def sleep(self):
-        """Deep sleep: the panel draws almost nothing until the next reset (the glass keeps
-        its picture). Sent with the power off, as the update leaves it."""
-        if self._awake is not None:
-            self._command(_DSLP, _CHECK)
-            self._awake = None
+        self._awake = (speed, rotated)  # another speed, or turned: woken again
 
     # -- pictures ----------------------------------------------------------------------------
-    async def show(self, buf, full=False):
-        """Puts the 296x128 frame on the glass: a full refresh when asked, the first time,
-        after turning, or after `partial_limit` partials; else a quick one at `speed`."""
+    async def _picture(self, buf):
         if len(buf) != _BYTES:
             raise ValueError("the frame is 4736 bytes (296x128, MONO_VLSB)")
-        full = full or self._partials >= self.partial_limit
-        speed = self.full_speed if full else self.speed
         mv = memoryview(buf)
         for p in range(_PAGES):  # page p (8 rows, 8 x 296 as MONO_HMSB) to columns 8p..
             page = framebuf.FrameBuffer(
@@ -213,35 +156,19 @@ class UC8151:
             )
             self._fb.blit(page, 8 * p, 0, -1, self._palette)
             await asyncio.sleep_ms(0)
-        try:
-            if self._awake != (speed, self.rotated):
-                await self.wake(speed)
-            self._command(_PON)
-            await self._wait()
-            self._command(_PTOU)  # partial mode off: the whole RAM, as Pimoroni's update()
-            self._command(_DTM2, self._buf)
-            self._command(_DSP)
-            self._command(_DRF)
-            await self._wait()
-            self._command(_POF)
-            await self._wait()
-        except BaseException as e:
-            self._awake = None  # the panel's state is unknown: a reset and a full next
-            self._partials = _FRESH
-            if not isinstance(e, OSError):
-                raise  # cancelled: not the panel's fault
-            self.refreshes[2] += 1  # BUSY stuck: the game plays on, the next update retries
-            return
-        self.sleep()
-        if full:
-            self._partials = 0
-            self.refreshes[1] += 1
-        else:
-            self._partials += 1
-            self.refreshes[0] += 1
+        return self._buf
 
-    def set_rotated(self, rotated):
-        rotated = bool(rotated)
-        if rotated != self.rotated:
-            self.rotated = rotated
-            self._partials = _FRESH  # the next update is a full one, the other way up
+    async def update(self, buf, full):
+        speed = self.full_speed if full else self.speed
+        if self._awake != (speed, self.rotated):
+            await self.wake(speed)
+        self._command(_PON)
+        await self._wait()
+        self._command(_PTOU)  # partial mode off: the whole RAM, as Pimoroni's update()
+        self._command(_DTM2, buf)
+        self._command(_DSP)
+        self._command(_DRF)
+        await self._wait()
+        self._command(_POF)
+        await self._wait()
+        self.sleep()  # every update, asked for or not: the next one wakes the panel anyway
