@@ -26,7 +26,8 @@ _FRESH = const(1 << 20)  # as partials go: the next update must be a full one
 
 
 class EPaper:
-    _BUSY = 1  # BUSY's level while the panel works
+    # A controller's class sets _BUSY, the level of BUSY while the panel works, and
+    # _SLEEP, its deep sleep command and argument.
 
     def __init__(self, spi, cs, dc, rst, busy, partial_limit, busy_timeout_ms):
         self.spi = spi

@@ -107,6 +107,7 @@ _PARTIAL_LUT = const(
 
 
 class SSD1680(EPaper):
+    _BUSY = 1  # BUSY is high while the panel works
     _SLEEP = (_DEEP_SLEEP, b"\x01")  # mode 1: the RAM is kept
 
     def __init__(self, spi, cs, dc, rst, busy, partial_limit=20):
