@@ -46,10 +46,10 @@ class EPaper:
         rst(1)
 
     # -- the bus -----------------------------------------------------------------------------
-    def _command(self, cmd, data=None):
-        """A command byte (DC low), then its arguments (DC high), each in a CS frame of its
+    def _command(self, code, data=None):
+        """A command code (DC low), then its arguments (DC high), each in a CS frame of its
         own: as GxEPD2's base class drives both controllers, and Waveshare its panels."""
-        self._byte[0] = cmd
+        self._byte[0] = code
         self.dc(0)
         self.cs(0)
         self.spi.write(self._byte)

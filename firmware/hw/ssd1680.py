@@ -116,13 +116,13 @@ class SSD1680(EPaper):
         self._flip = None  # the second buffer, made the first time the panel is upside down
 
     # -- the RAM -----------------------------------------------------------------------------
-    async def _frame(self, cmd, picture):
-        """The picture into one RAM from the window's start: 16 writes of a page (296
-        bytes), yielding between them to the ring and the buttons."""
+    async def _frame(self, code, buf):
+        """The picture into one RAM (`code` writes it) from the window's start: 16 writes
+        of a page (296 bytes), yielding between them to the ring and the buttons."""
         self._command(_COUNTER_X, b"\x00")
         self._command(_COUNTER_Y, b"\x27\x01" if self.rotated else b"\x00\x00")
-        self._command(cmd)
-        mv = memoryview(picture)
+        self._command(code)
+        mv = memoryview(buf)
         self.dc(1)
         self.cs(0)
         for p in range(_PAGES):
@@ -152,8 +152,8 @@ class SSD1680(EPaper):
         self._address()
         self._awake = True
 
-    async def _load(self, lut):
-        mv = memoryview(lut)
+    async def _load(self, table):
+        mv = memoryview(table)
         self._command(_WRITE_LUT, mv[:153])
         await self._wait()
         self._command(_END_OPTION, mv[153:154])
@@ -177,7 +177,7 @@ class SSD1680(EPaper):
             await asyncio.sleep_ms(0)
         return self._flip
 
-    async def update(self, picture, full):
+    async def update(self, buf, full):
         if full or self._awake is None:
             await self.wake()
         else:
@@ -185,8 +185,8 @@ class SSD1680(EPaper):
             self._address()
         if full:
             await self._load(_FULL_LUT)
-            await self._frame(_WRITE_BW, picture)
-            await self._frame(_WRITE_RED, picture)  # the base for the partials after
+            await self._frame(_WRITE_BW, buf)
+            await self._frame(_WRITE_RED, buf)  # the base for the partials after
             self._command(_UPDATE_2, _UPDATE_FULL)
             self._command(_ACTIVATE)
             await self._wait()
@@ -197,10 +197,10 @@ class SSD1680(EPaper):
             self._command(_UPDATE_2, _UPDATE_POWER_ON)
             self._command(_ACTIVATE)
             await self._wait()
-            await self._frame(_WRITE_BW, picture)
+            await self._frame(_WRITE_BW, buf)
             self._command(_UPDATE_2, _UPDATE_PARTIAL)
             self._command(_ACTIVATE)
             await self._wait()
             # What the glass now shows, into both RAMs: the old image of the next one.
-            await self._frame(_WRITE_RED, picture)
-            await self._frame(_WRITE_BW, picture)
+            await self._frame(_WRITE_RED, buf)
+            await self._frame(_WRITE_BW, buf)
