@@ -27,7 +27,9 @@ _FRESH = const(1 << 20)  # as partials go: the next update must be a full one
 
 class EPaper:
     # A controller's class sets _BUSY, the level of BUSY while the panel works, and
-    # _SLEEP, its deep sleep command and argument.
+    # _SLEEP, its deep sleep command and argument; and _HOLD_CS if its vendor holds CS
+    # low across a command and its arguments.
+    _HOLD_CS = False
 
     def __init__(self, spi, cs, dc, rst, busy, partial_limit, busy_timeout_ms):
         self.spi = spi
@@ -47,18 +49,22 @@ class EPaper:
 
     # -- the bus -----------------------------------------------------------------------------
     def _command(self, code, data=None):
-        """A command code (DC low), then its arguments (DC high), each in a CS frame of its
-        own: as GxEPD2's base class drives both controllers, and Waveshare its panels."""
+        """A command code (DC low), then its arguments (DC high). Each vendor frames them
+        its own way, and each is followed here: Waveshare gives the code and the arguments
+        a CS frame each (send_command, send_data); Pimoroni's uc8151 driver holds CS low
+        across both (_HOLD_CS)."""
         self._byte[0] = code
         self.dc(0)
         self.cs(0)
         self.spi.write(self._byte)
-        self.cs(1)
         if data:
+            if not self._HOLD_CS:
+                self.cs(1)
             self.dc(1)
-            self.cs(0)
+            if not self._HOLD_CS:
+                self.cs(0)
             self.spi.write(data)
-            self.cs(1)
+        self.cs(1)
 
     async def _wait(self):
         """Until the panel releases BUSY: `busy_timeout_ms`, then once more for twice as

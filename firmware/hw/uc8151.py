@@ -92,6 +92,7 @@ _PATTERNS = const(b"\x00\x00\x00\x54\x60\xa8\x54\x60\xa8\xa8\x60\x54\xa8\x60\x54
 
 class UC8151(EPaper):
     _BUSY = 0  # BUSY is low while the panel works
+    _HOLD_CS = True  # as Pimoroni's uc8151.cpp command(): CS low for code and data
     _SLEEP = (_DSLP, _CHECK)  # sent with the power off, as wake() and an update leave it
 
     def __init__(self, spi, cs, dc, rst, busy, partial_limit=20, speed=2, full_speed=0):

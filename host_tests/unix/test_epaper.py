@@ -285,3 +285,21 @@ def test_sleep_is_sent_once_and_the_next_update_wakes_the_panel():
         assert rig.events[0] == "reset", (Panel.__name__, rig.events)
         assert_glass_shows(rig)
         assert rig.driver.refreshes == [0, 1, 0], Panel.__name__
+
+
+def test_each_controller_frames_a_command_as_its_vendor_does():
+    """Waveshare's send_command and send_data give the code and its arguments a CS frame
+    each; Pimoroni's UC8151::command() holds CS low from the code to the last argument."""
+    expected = {
+        OnSSD1680: [("cs", 0), 1, ("cs", 1), ("dc", 1), ("cs", 0), 2, ("cs", 1)],
+        OnUC8151: [("cs", 0), 1, ("dc", 1), 2, ("cs", 1)],
+    }
+    for panel, framing in expected.items():
+        rig = panel()
+        seen = []
+        rig.driver.spi.bus.listeners.append(
+            lambda kind, a, b: seen.append(len(a) if kind == "spi" else (a, b))
+        )
+        rig.driver._command(0x01, b"\x27\x01")
+        wire = [e for e in seen if e not in (("dc", 0),)]  # DC low before the code: both
+        assert seen[0] == ("dc", 0) and wire == framing, (panel.__name__, seen)
