@@ -297,9 +297,11 @@ def test_each_controller_frames_a_command_as_its_vendor_does():
     for panel, framing in expected.items():
         rig = panel()
         seen = []
-        rig.driver.spi.bus.listeners.append(
-            lambda kind, a, b: seen.append(len(a) if kind == "spi" else (a, b))
-        )
+
+        def note(kind, a, b, seen=seen):
+            seen.append(len(a) if kind == "spi" else (a, b))
+
+        rig.driver.spi.bus.listeners.append(note)
         rig.driver._command(0x01, b"\x27\x01")
         wire = [e for e in seen if e not in (("dc", 0),)]  # DC low before the code: both
         assert seen[0] == ("dc", 0) and wire == framing, (panel.__name__, seen)
