@@ -342,7 +342,9 @@ def report(found):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.content", description=__doc__.splitlines()[0]
+    )
     parser.add_argument(
         "--out", default=str(ROOT / "build" / "decks"), help="where the decks go: build/decks"
     )

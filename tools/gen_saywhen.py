@@ -598,6 +598,7 @@ def check(rows):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
+        prog="python -m tools.gen_saywhen",
         description=__doc__.split("\n\n")[0],
         epilog="It needs the data packages of the content venv: `make generate` runs it.",
     )

@@ -458,7 +458,9 @@ def draw_stickers(dice, out_path, sticker_mm=15.0, dpi=300):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.staycool_check", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("--stickers", metavar="OUT.png", help="draw the dice sticker sheet and exit")
     ap.add_argument("--sticker-mm", type=float, default=15.0, help="sticker side (default 15)")
     ap.add_argument("--dir", default=CONTENT, help="content directory (default %(default)s)")
