@@ -11,10 +11,10 @@ import sys
 import tarfile
 
 import pytest
-from mpenv import ROOT, run_mp
 
 from tools.deckfile import read_deck
 from tools.fontmetrics import FontMetrics
+from tools.mpenv import ROOT, run_mp
 
 TOOL = [sys.executable, "-m", "tools.content"]
 # The compiler before issue 15 made it check so much more; the decks it wrote are the decks.

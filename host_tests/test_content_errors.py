@@ -13,10 +13,10 @@ import subprocess
 import sys
 
 import pytest
-from mpenv import ROOT
 
 from tools import content as compiler
 from tools import fontmetrics
+from tools.mpenv import ROOT
 
 pytestmark = pytest.mark.sources_only  # CPython alone: nothing here runs in the unix port
 

@@ -10,11 +10,11 @@ import shutil
 from itertools import cycle, islice
 
 import pytest
-from mpenv import ROOT, run_mp
 from sim import Sim
 
 from tools import fontmetrics as fm
 from tools.deckfile import deck_bytes
+from tools.mpenv import ROOT, run_mp
 
 WORDS = [
     "the",

@@ -1,13 +1,13 @@
-"""The firmware's own modules, imported into CPython for the tools that need its numbers
-or its rules (the fonts' layout, Scattergories' scoring), and for the tests.
+"""The firmware's own modules in CPython, for the tools that need its numbers or its rules
+(the screens' layout, Scattergories' scoring) and for the tests.
 
-On a board, firmware/ is the top of the file system, so its packages are imported as
-`games.scattergories` and `app.layout`. CPython gets them under those very names with
-importlib's recipe for importing a source file directly: one package (or top module) at a
-time, taken from firmware/ by its location. Adding firmware/ to sys.path instead would put
-all of it before the standard library and the venv, where `main`, `boot`, `store`, `shell`
-and `ticks` would shadow any module of those names, and would have to be done before the
-first import of every tool and test that needs it.
+On a board, firmware/ is the top of the file system: its packages are `games`, `app`, `hw`.
+CPython gets them under those same names with importlib's recipe for importing a source
+file directly, one top-level package or module at a time, found by its location. Putting
+firmware/ on the search path instead (sys.path, PYTHONPATH, pytest's `pythonpath`) would
+put every file in it before the standard library and the venv, so that its `main`,
+`boot`, `store` and `shell` would shadow any module of those names; and a tool run by hand
+without the variable set would fail.
 """
 
 import importlib

@@ -232,7 +232,8 @@ def review(path, out=sys.stdout):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        description="Lists each question that relies on the default range, with its range."
+        prog="python -m tools.saywhen_ranges",
+        description="Lists each question that relies on the default range, with its range.",
     )
     parser.add_argument("decks", nargs="+", metavar="DECK.csv", help="Say When! question files")
     args = parser.parse_args(argv)

@@ -10,7 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from mpenv import heap, run_mp
+
+from tools.mpenv import heap, run_mp
 
 HERE = Path(__file__).resolve().parent
 MARK = "@@mprun"
