@@ -134,12 +134,12 @@ def run(script, heap):
 
 def measure_timing():
     """One Stay Cool turn through runner.py and the SSD1680 driver on a virtual clock
-    (host_tests/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
+    (tools/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
     code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r)))" % (
         tempfile.mkdtemp()
     )
     # The heap host_tests/unix/test_timing.py declares: a device, the panel model, the clock.
-    proc = run_mp(["-c", code], heap_size="320K", extra_paths=[ROOT / "host_tests" / "unix"])
+    proc = run_mp(["-c", code], heap_size="320K", extra_paths=[ROOT / "tools" / "unix"])
     if proc.returncode != 0:
         sys.exit("timing run failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -14,6 +14,8 @@ import pytest
 from tools.mpenv import heap, run_mp
 
 HERE = Path(__file__).resolve().parent
+# The chip models, the virtual clock and the timed turn, which `make bench` runs too.
+SHARED = HERE.parent.parent / "tools" / "unix"
 MARK = "@@mprun"
 
 
@@ -40,7 +42,7 @@ class MicroPythonFile(pytest.File):
             tmp = self.config._tmp_path_factory.mktemp(self.path.stem)
             proc = run_mp(
                 [str(HERE / "mprun.py"), self.path.stem, *names],
-                extra_paths=[HERE],
+                extra_paths=[HERE, SHARED],
                 heap_size=declared_heap(self.path),
                 env={"TEST_TMP": str(tmp)},
             )
