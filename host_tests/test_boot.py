@@ -6,7 +6,8 @@ the boot) is read. On the Pico build GP10 is the display's clock: nothing drives
 """
 
 import pytest
-from mpenv import code_dirs, run_mp
+
+from tools.mpenv import code_dirs, run_mp
 
 FAKE_MACHINE = """
 log = []

@@ -11,20 +11,22 @@ import sys
 import tarfile
 
 import pytest
-from mpenv import ROOT, run_mp
 
-sys.path.insert(0, str(ROOT / "tools"))
-from deckfile import read_deck  # noqa: E402
-from fontmetrics import FontMetrics  # noqa: E402
+from tools.deckfile import read_deck
+from tools.fontmetrics import FontMetrics
+from tools.mpenv import ROOT, run_mp
 
-TOOL = [sys.executable, str(ROOT / "tools" / "content.py")]
+TOOL = [sys.executable, "-m", "tools.content"]
 # The compiler before issue 15 made it check so much more; the decks it wrote are the decks.
 BEFORE_ISSUE_15 = "275bf08b24645d04c4ce771f82eea57547d13399"
 
 
 def compile_content(content, out):
     return subprocess.run(
-        [*TOOL, "--content", str(content), "--out", str(out)], capture_output=True, text=True
+        [*TOOL, "--content", str(content), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
 
 

@@ -13,16 +13,14 @@ import subprocess
 import sys
 
 import pytest
-from mpenv import ROOT
 
-sys.path.insert(0, str(ROOT / "tools"))
-import fontmetrics  # noqa: E402
-
-import content as compiler  # noqa: E402
+from tools import content as compiler
+from tools import fontmetrics
+from tools.mpenv import ROOT
 
 pytestmark = pytest.mark.sources_only  # CPython alone: nothing here runs in the unix port
 
-TOOL = [sys.executable, str(ROOT / "tools" / "content.py")]
+TOOL = [sys.executable, "-m", "tools.content"]
 COLUMNS = compiler.SAYWHEN_COLUMNS
 GOOD_ROW = {
     "id": "t-legs",
@@ -40,7 +38,10 @@ GOOD_ROW = {
 
 def compile_content(content, out):
     return subprocess.run(
-        [*TOOL, "--content", str(content), "--out", str(out)], capture_output=True, text=True
+        [*TOOL, "--content", str(content), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
 
 

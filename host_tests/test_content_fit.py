@@ -7,16 +7,14 @@ whole, and every one it says does not is cut or loses a line.
 
 import json
 import shutil
-import sys
 from itertools import cycle, islice
 
 import pytest
-from mpenv import ROOT, run_mp
 from sim import Sim
 
-sys.path.insert(0, str(ROOT / "tools"))
-import fontmetrics as fm  # noqa: E402
-from deckfile import deck_bytes  # noqa: E402
+from tools import fontmetrics as fm
+from tools.deckfile import deck_bytes
+from tools.mpenv import ROOT, run_mp
 
 WORDS = [
     "the",

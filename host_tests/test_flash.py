@@ -6,9 +6,11 @@ import subprocess
 import sys
 
 import pytest
-from mpenv import ROOT, micropython
-from replbridge import ReplBridge
 from sim import Output
+
+from tools.flash import release
+from tools.mpenv import ROOT, micropython
+from tools.replbridge import ReplBridge
 
 pytestmark = pytest.mark.sources_only  # flashing takes the .mpy build whatever the mode
 
@@ -112,10 +114,11 @@ def test_flash_onto_a_board_whose_watchdog_runs(tmp_path):
 def test_flash_with_no_board_says_so_in_plain_words(tmp_path):
     missing = tmp_path / "ttyACM0"  # no such port
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "flash.py"), "--port", str(missing)],
+        [sys.executable, "-m", "tools.flash", "--port", str(missing)],
         capture_output=True,
         text=True,
         timeout=60,
+        cwd=ROOT,
     )
     assert proc.returncode == 1
     said = proc.stderr
@@ -126,9 +129,6 @@ def test_flash_with_no_board_says_so_in_plain_words(tmp_path):
 
 
 def test_the_release_is_printed_as_people_write_it():
-    sys.path.insert(0, str(ROOT / "tools"))
-    from flash import release
-
     assert release((1, 28, 0, "")) == "1.28.0"
     assert release((1, 29, 0, "preview")) == "1.29.0-preview"
     assert release((1, 23, 0)) == "1.23.0"

@@ -4,14 +4,14 @@ stand-in board in the unix port."""
 
 import json
 import os
+import shlex
 import stat
 import sys
 
 import pytest
-from mpenv import ROOT
 
-sys.path.insert(0, str(ROOT / "tools"))
-import flash  # noqa: E402
+from tools import flash
+from tools.mpenv import ROOT
 
 pytestmark = pytest.mark.sources_only  # CPython alone: once is enough
 MPY_6_3 = 6 | 3 << 8  # sys.implementation._mpy of 1.23 to 1.28
@@ -53,9 +53,9 @@ class FakeBoard:
             )
         )
         self.mpremote = tmp_path / "mpremote"
+        fake = ROOT / "host_tests" / "fake_mpremote.py"
         self.mpremote.write_text(
-            "#!%s\nimport sys\nsys.path.insert(0, %r)\nimport fake_mpremote\n"
-            "sys.exit(fake_mpremote.main(sys.argv))\n" % (sys.executable, str(ROOT / "host_tests"))
+            '#!/bin/sh\nexec %s %s "$@"\n' % (shlex.quote(sys.executable), shlex.quote(str(fake)))
         )
         self.mpremote.chmod(self.mpremote.stat().st_mode | stat.S_IEXEC)
         os.environ["FAKE_BOARD"] = str(self.path)

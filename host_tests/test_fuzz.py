@@ -10,14 +10,12 @@ say so, and games do get played to their end), no name may be interned after boo
 """
 
 import os
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from mpenv import MPY_HEAP, ROOT, use_mpy
 
-sys.path.insert(0, str(ROOT / "tools"))
-from fuzz import fuzz, summary  # noqa: E402
+from tools.fuzz import fuzz, summary
+from tools.mpenv import MPY_HEAP, use_mpy
 
 GAMES = ("saywhen", "staycool", "scattergories")
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "20000"))

@@ -6,17 +6,16 @@ same letter-die sequences as MicroPython for the same seed.
 """
 
 import ast
-import sys
 
 import pytest
-from mpenv import ROOT, run_mp
 
-sys.path.insert(0, str(ROOT / "firmware"))
+from tools.firmware import import_firmware
+from tools.mpenv import ROOT, run_mp
 
-import ticks  # noqa: E402
-from games import saywhen as sw  # noqa: E402
-from games import scattergories as sg  # noqa: E402
-from games import staycool as sc  # noqa: E402
+ticks = import_firmware("ticks")  # before games.staycool, which imports it
+sw = import_firmware("games.saywhen")
+sg = import_firmware("games.scattergories")
+sc = import_firmware("games.staycool")
 
 SEEDS = (0, 1, 2024, 0xFFFFFFFF, 1 << 40, -3)
 

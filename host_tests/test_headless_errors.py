@@ -1,6 +1,6 @@
 """The headless simulator names what is wrong with a command, and goes on."""
 
-from mpenv import run_mp
+from tools.mpenv import run_mp
 
 BAD = {
     "press Z": "unknown button Z (buttons are A B C UP DOWN GO)",

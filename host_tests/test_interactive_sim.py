@@ -16,7 +16,8 @@ import threading
 import time
 
 import pytest
-from mpenv import ROOT, run_mp
+
+from tools.mpenv import ROOT, run_mp
 
 pytestmark = pytest.mark.mpy_only  # make sim runs the .mpy build in either pass
 

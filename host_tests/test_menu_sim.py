@@ -1,7 +1,8 @@
 """The menu, settings and game setup, driven through the headless simulator."""
 
-from mpenv import read_save
 from sim import Sim
+
+from tools.mpenv import read_save
 
 
 def test_boots_to_the_menu(tmp_path):

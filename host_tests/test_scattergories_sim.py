@@ -1,14 +1,14 @@
 """Scattergories played through the headless simulator, as a table would play it."""
 
 import json
-import sys
 
-from mpenv import ROOT, read_save
 from sim import Sim as SharedSim
 
-sys.path.insert(0, str(ROOT / "firmware"))
-import ticks  # noqa: E402
-from games import scattergories as sg  # noqa: E402
+from tools.firmware import import_firmware
+from tools.mpenv import read_save
+
+ticks = import_firmware("ticks")
+sg = import_firmware("games.scattergories")
 
 NEW_GAME = "press DOWN\npress DOWN\npress GO\npress GO\n"  # Scattergories, New game
 START = "press UP\npress GO\n"  # the last row of the setup: Start game

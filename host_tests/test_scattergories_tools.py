@@ -1,20 +1,19 @@
-"""The Scattergories PC tools: the round scorer (rules in the unix port) and the sheets."""
+"""The Scattergories PC tools: the round scorer (on the rules module) and the sheets."""
 
 import subprocess
 import sys
 
-from mpenv import ROOT
 from PIL import Image
 
-sys.path.insert(0, str(ROOT / "tools"))
-import scattergories_score as scorer  # noqa: E402
+from tools import scattergories_score as scorer
+from tools.mpenv import ROOT
 
 SAMPLE = ROOT / "content" / "scattergories" / "sample-round.csv"
 
 
 def run_tool(name, *args):
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / name), *map(str, args)],
+        [sys.executable, "-m", "tools." + name, *map(str, args)],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -34,7 +33,7 @@ def fates(text):
 
 
 def test_sample_round_scored_by_the_rules_module():
-    proc = run_tool("scattergories_score.py", SAMPLE)
+    proc = run_tool("scattergories_score", SAMPLE)
     assert proc.returncode == 0, proc.stderr
     f = fates(proc.stdout)
     assert len(f) == 36
@@ -55,26 +54,26 @@ def test_sample_round_scored_by_the_rules_module():
 
 
 def test_command_line_overrides_and_rejections():
-    proc = run_tool("scattergories_score.py", SAMPLE, "--reject", "Sam:1", "--reject", "Alex:9")
+    proc = run_tool("scattergories_score", SAMPLE, "--reject", "Sam:1", "--reject", "Alex:9")
     assert proc.returncode == 0, proc.stderr
     f = fates(proc.stdout)
     assert f[("Sam", 1)] == "rejected" and f[("Alex", 9)] == "rejected"
     assert f[("Alex", 11)] == "scored"  # the file's rejection is replaced
-    proc = run_tool("scattergories_score.py", SAMPLE, "--letter", "t")
+    proc = run_tool("scattergories_score", SAMPLE, "--letter", "t")
     assert "Totals: Sam 1, Robin 1, Alex 0" in proc.stdout  # Towel, Thunder
 
 
 def test_bad_lines_are_reported_with_their_line(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("# letter: K\nAnn,1,Kiwi\nAnn,13,Kale\nBen,x,Kite\nAnn,1,Kelp\nBen,2\n")
-    proc = run_tool("scattergories_score.py", bad)
+    proc = run_tool("scattergories_score", bad)
     assert proc.returncode == 1 and proc.stdout == ""
     lines = proc.stderr.splitlines()
     assert lines[0] == "%s:3: category must be 1 to 12, not '13'" % bad
     assert lines[1].startswith("%s:4: category" % bad)
     assert lines[2] == "%s:5: Ann answered category 1 twice" % bad
     assert lines[3] == "%s:6: expected player,category,answer" % bad
-    proc = run_tool("scattergories_score.py", SAMPLE, "--letter", "Q")
+    proc = run_tool("scattergories_score", SAMPLE, "--letter", "Q")
     assert proc.returncode == 1 and "letter must be one of the die's" in proc.stderr
 
 
@@ -87,7 +86,7 @@ def test_fates_agree_with_score_round():
 
 
 def test_sheets_as_png(tmp_path):
-    proc = run_tool("scattergories_sheets.py", "--out", tmp_path, "--format", "png")
+    proc = run_tool("scattergories_sheets", "--out", tmp_path, "--format", "png")
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == [
@@ -104,7 +103,7 @@ def test_sheets_as_png(tmp_path):
 
 
 def test_sheets_as_pdf(tmp_path):
-    proc = run_tool("scattergories_sheets.py", "--out", tmp_path, "--sheets", 3)
+    proc = run_tool("scattergories_sheets", "--out", tmp_path, "--sheets", 3)
     assert proc.returncode == 0, proc.stderr
     lists = (tmp_path / "scattergories-lists.pdf").read_bytes()
     answers = (tmp_path / "scattergories-answers.pdf").read_bytes()

@@ -5,13 +5,11 @@ that show how and that accept the new picture once it has been looked at.
 """
 
 import re
-import sys
 
 import pytest
-from mpenv import ROOT, use_mpy
 
-sys.path.insert(0, str(ROOT / "tools"))
-import screenshot  # noqa: E402
+from tools import screenshot
+from tools.mpenv import ROOT, use_mpy
 
 pytestmark = pytest.mark.mpy_only  # the pictures are what the .mpy build draws
 

@@ -1,17 +1,12 @@
 """The `make sim` front end (tools/sim.py, CPython): what it draws from the firmware's
 records, where on the terminal, and for how long."""
 
-import importlib.util
 import io
 import re
 
 import pytest
-from mpenv import ROOT
 
-# Loaded by path, under a name of its own: host_tests/sim.py is another `sim`.
-_spec = importlib.util.spec_from_file_location("sim_frontend", ROOT / "tools" / "sim.py")
-sim = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(sim)
+from tools import sim
 
 pytestmark = pytest.mark.sources_only  # CPython alone: once is enough
 W, H = 296, 128

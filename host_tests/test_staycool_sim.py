@@ -9,8 +9,9 @@ pause; DOWN to undo.
 import json
 
 import pytest
-from mpenv import read_save
 from sim import Sim
+
+from tools.mpenv import read_save
 
 PERIOD = 1 << 30
 NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: the setup (4 players)

@@ -5,7 +5,7 @@ goes through ticks.diff/ticks.add (or MicroPython's own time.ticks_diff in drive
 
 import ast
 
-from mpenv import ROOT
+from tools.mpenv import ROOT
 
 FIRMWARE = sorted((ROOT / "firmware").rglob("*.py")) + sorted((ROOT / "boards").rglob("*.py"))
 CLOCKS = ("time", "utime", "machine")

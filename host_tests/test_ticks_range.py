@@ -11,7 +11,8 @@ import importlib.util
 import itertools
 
 import pytest
-from mpenv import ROOT
+
+from tools.mpenv import ROOT
 
 pytestmark = pytest.mark.sources_only  # CPython alone: once is enough
 LIMIT = 1 << 30

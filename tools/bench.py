@@ -10,7 +10,7 @@ Last, the margin: every game fuzzed at --heap (112K), with power cuts and with t
 left on, for each of the --seeds the Makefile names. The lowest free heap and the smallest
 "largest free block" of each run are printed; what fails first is the largest block.
 
-    .venv/bin/python tools/bench.py [--seeds "101 202"] [--heap 112K] [--events N]
+    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 112K] [--events N]
                                     [--evening N] [--quick]
 """
 
@@ -21,16 +21,12 @@ import re
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "host_tests"))
+from tools.fuzz import fuzz, kb
+from tools.mpenv import MPY_HEAP, ROOT, run_mp
+from tools.names import POOLS_HOLD, names_in
+
 os.environ["SCANNER_MPY"] = "1"
-from mpenv import MPY_HEAP, run_mp  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "tools"))
-from fuzz import fuzz, kb  # noqa: E402
-from names import POOLS_HOLD, names_in  # noqa: E402
 
 FUZZ_EVENTS = 5000
 
@@ -138,12 +134,12 @@ def run(script, heap):
 
 def measure_timing():
     """One Stay Cool turn through runner.py and the SSD1680 driver on a virtual clock
-    (host_tests/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
+    (tools/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
     code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r)))" % (
         tempfile.mkdtemp()
     )
     # The heap host_tests/unix/test_timing.py declares: a device, the panel model, the clock.
-    proc = run_mp(["-c", code], heap_size="320K", extra_paths=[ROOT / "host_tests" / "unix"])
+    proc = run_mp(["-c", code], heap_size="320K", extra_paths=[ROOT / "tools" / "unix"])
     if proc.returncode != 0:
         sys.exit("timing run failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -218,7 +214,9 @@ def smallest_heap(script, lo=8, hi=512):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--seeds", default="101 202 303 404 505", help="the margin's seeds")
     parser.add_argument("--heap", default="112K", help="the margin's heap cap")
     parser.add_argument("--events", type=int, default=20000, help="events with power cuts")

@@ -1,6 +1,6 @@
 """`make content`: checks every deck in content/ and compiles it for the device.
 
-    python tools/content.py [--out build/decks] [--content content]
+    python -m tools.content [--out build/decks] [--content content]
 
 Every problem is reported as `file:line: reason` (line 0: the file as a whole), all of
 them, and then nothing is written: not one file in the output folder changes. When all is
@@ -27,15 +27,10 @@ from collections import namedtuple
 from decimal import Decimal
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(ROOT / "firmware"))
-
-import scattergories_check as sg_check  # noqa: E402
-import staycool_check as sc_check  # noqa: E402
-from deckfile import MOST_CARD_BYTES, MOST_CARDS, card_bytes, deck_bytes, write_decks  # noqa: E402
-from fontmetrics import (  # noqa: E402
+from tools import scattergories_check as sg_check
+from tools import staycool_check as sc_check
+from tools.deckfile import MOST_CARD_BYTES, MOST_CARDS, card_bytes, deck_bytes, write_decks
+from tools.fontmetrics import (
     category_misfits,
     door_misfits,
     saywhen_misfits,
@@ -43,7 +38,9 @@ from fontmetrics import (  # noqa: E402
     staycool_misfits,
     staycool_tag,
 )
-from saywhen_ranges import KINDS, range_for  # noqa: E402
+from tools.saywhen_ranges import KINDS, range_for
+
+ROOT = Path(__file__).resolve().parent.parent
 
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?$")
 SAYWHEN_COLUMNS = ("id", "question", "answer", "unit", "kind", "low", "high", "category")
@@ -345,9 +342,15 @@ def report(found):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "build" / "decks"))
-    parser.add_argument("--content", default=str(ROOT / "content"), help="the sources")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.content", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--out", default=str(ROOT / "build" / "decks"), help="where the decks go: build/decks"
+    )
+    parser.add_argument(
+        "--content", default=str(ROOT / "content"), help="the sources: content/ by default"
+    )
     args = parser.parse_args(argv)
     problems = Problems()
     content = Path(args.content)

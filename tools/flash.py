@@ -208,10 +208,14 @@ def flash(board_name, port, build, mpremote=MPREMOTE):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--board", default="pico-epaper29")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.flash", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--board", default="pico-epaper29", help="a folder of boards/")
     parser.add_argument("--port", default="", help="serial port or socket://host:port")
-    parser.add_argument("--build", default=str(ROOT / "build" / "mpy"))
+    parser.add_argument(
+        "--build", default=str(ROOT / "build" / "mpy"), help="the .mpy build: build/mpy"
+    )
     args = parser.parse_args(argv)
     try:
         flash(args.board, args.port, Path(args.build))

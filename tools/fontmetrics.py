@@ -9,16 +9,14 @@ these against the firmware drawing the same texts.
 """
 
 import struct
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-FONTS = ROOT / "firmware" / "fonts"
-if str(ROOT / "firmware") not in sys.path:  # the layout numbers are the firmware's own
-    sys.path.append(str(ROOT / "firmware"))
+from tools.firmware import FIRMWARE, import_firmware
 
-from app.layout import QUESTION_FONTS, TEXT_WIDTH  # noqa: E402
-from app.numedit import SCALES  # noqa: E402
+FONTS = FIRMWARE / "fonts"
+# The layout numbers are the firmware's own.
+_layout = import_firmware("app.layout")
+QUESTION_FONTS, TEXT_WIDTH = _layout.QUESTION_FONTS, _layout.TEXT_WIDTH
+SCALES = import_firmware("app.numedit").SCALES
 
 
 def words(text):

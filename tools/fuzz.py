@@ -1,7 +1,7 @@
 """Drives boards/host/fuzz.py through power cuts: each one a fresh MicroPython process.
 
     make replay GAME=saywhen SEED=5 EVENTS=20000 [CUTS=0] [HEAP=128K]
-    .venv/bin/python tools/fuzz.py [--no-cuts] GAME SEED EVENTS [HEAP]
+    .venv/bin/python -m tools.fuzz [--no-cuts] GAME SEED EVENTS [HEAP]
 
 It runs the .mpy build that gets flashed (SCANNER_MPY=0 runs the .py sources instead).
 
@@ -14,17 +14,17 @@ after boot is a failure too: boot.py interns them all, so no pool grows mid-even
 party lives it (the same random stream, a power cut played as a short pause).
 """
 
+import argparse
 import os
 import re
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 from typing import NamedTuple
 
+from tools.mpenv import MPY_HEAP, device_layout, micropython
+
 os.environ.setdefault("SCANNER_MPY", "1")  # the .mpy build, as flashed and as make fuzz runs
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
-from mpenv import MPY_HEAP, device_layout, micropython  # noqa: E402
 
 GC_BLOCK = 32  # bytes in a heap block of the 64-bit unix port (4 words; 16 on a Pico)
 
@@ -100,16 +100,23 @@ def kb(n):
     return "?" if n is None else "%.1f KB" % (n / 1024)
 
 
-def main(argv):
-    power_on = "--no-cuts" in argv
-    argv = [a for a in argv if a != "--no-cuts"]
-    game, seed, events = argv[1], int(argv[2]), int(argv[3])
-    heap = argv[4] if len(argv) > 4 else MPY_HEAP
-    run = fuzz(game, seed, events, heap, power_cuts=not power_on)
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.fuzz", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("game", choices=("saywhen", "staycool", "scattergories"))
+    parser.add_argument("seed", type=int, help="the random stream's seed")
+    parser.add_argument("events", type=int, help="how many random events")
+    parser.add_argument("heap", nargs="?", default=MPY_HEAP, help="the heap cap: " + MPY_HEAP)
+    parser.add_argument(
+        "--no-cuts", action="store_true", help="leave the power on: one long evening"
+    )
+    args = parser.parse_args(argv)
+    run = fuzz(args.game, args.seed, args.events, args.heap, power_cuts=not args.no_cuts)
     print(run.output.strip().splitlines()[-1] if run.ok else run.output.strip())
-    print(summary(game, seed, run))
+    print(summary(args.game, args.seed, run))
     return 0 if run.ok else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

@@ -4,7 +4,7 @@ Run it in the content venv (not the device, not `make test`: the output is commi
 
     python3 -m venv .venv-content
     .venv-content/bin/pip install -r tools/requirements-content.txt
-    .venv-content/bin/python tools/gen_saywhen.py
+    .venv-content/bin/python -m tools.gen_saywhen
 
 Sources, each named with its package version in every question's `source`:
 - mendeleev: atomic numbers, melting/boiling points (K converted to whole degrees Celsius),
@@ -21,19 +21,17 @@ The output is deterministic: candidates are sorted, subsets are drawn with a fix
 are exact decimals, and the rows are written sorted by id.
 """
 
+import argparse
 import csv
 import random
-import sys
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from importlib.metadata import version
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from tools.saywhen_ranges import percent_range, plain, propose_range
 
-from saywhen_ranges import percent_range, plain, propose_range  # noqa: E402
-
-OUT = HERE.parent / "content" / "saywhen" / "generated.csv"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "content" / "saywhen" / "generated.csv"
 FIELDS = ["id", "question", "answer", "unit", "kind", "low", "high", "category", "source", "as_of"]
 SEED = 20250607
 MAX_QUESTION = 110
@@ -598,7 +596,13 @@ def check(rows):
             raise ValueError("bad range %s: %s..%s" % (r["id"], low, high))
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.gen_saywhen",
+        description=__doc__.split("\n\n")[0],
+        epilog="It needs the data packages of the content venv: `make generate` runs it.",
+    )
+    parser.parse_args(argv)
     rows = element_rows() + geo_rows() + state_rows() + conversion_rows()
     rows.sort(key=lambda r: r["id"])
     check(rows)
@@ -609,7 +613,7 @@ def main():
         w.writeheader()
         w.writerows(rows)
     tmp.replace(OUT)
-    print("wrote %d questions to %s" % (len(rows), OUT.relative_to(HERE.parent)))
+    print("wrote %d questions to %s" % (len(rows), OUT.relative_to(ROOT)))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ Every glyph has the same size, so glyph i sits at a computed offset and the firm
 one glyph at a time with seek/readinto into a buffer it allocated once.
 """
 
+import argparse
 import struct
 import sys
 from pathlib import Path
@@ -87,7 +88,13 @@ def build(name, ttf, size, chars):
     )
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.mkfont",
+        description=__doc__.splitlines()[0],
+        epilog="It takes no arguments: `make fonts` runs it, into firmware/fonts/.",
+    )
+    parser.parse_args(argv)
     if not DEJAVU.is_dir():
         sys.exit("DejaVu fonts not found: apt-get install fonts-dejavu-core")
     OUT.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """Writes the source of `names`, the module whose loading interns every name the firmware uses.
 
-    python tools/names.py BUILD_FIRMWARE_DIR OUT_PY      (make build runs it)
-    python tools/names.py --check BUILD_FIRMWARE_DIR     (and then checks the result)
+    python -m tools.names write BUILD BOARD OUT_PY MPY_CROSS [SCRIPT ...]  (make build runs it)
+    python -m tools.names check NAMES_MPY OUT_PY       (and then checks the compiled result)
 
 Why: MicroPython keeps the names (qstrs) of every module it loads for good, in pools that
 double in size when full. A game's modules, loaded for the first time mid-evening, push
@@ -23,6 +23,7 @@ runs. The pools then hold about 1,260 names on the unix port: the check
 fails a build whose names come near that, as the next pool would cost 14 KB at once.
 """
 
+import argparse
 import keyword
 import sys
 from pathlib import Path
@@ -208,10 +209,10 @@ def built_in(names, mpy_cross):
     return {n for n in names if n not in compiled and n not in long}
 
 
-def main(argv):
-    """names.py BUILD BOARD OUT_PY MPY_CROSS SCRIPT...: writes OUT_PY and checks the count."""
-    build, board, out, mpy_cross = argv[1], argv[2], Path(argv[3]), argv[4]
-    names = board_names(build, board, script_names(argv[5:], mpy_cross))
+def write(build, board, out, mpy_cross, scripts=()):
+    """Writes the names module of `board` to `out` (0), unless its names are too many (1)."""
+    out = Path(out)
+    names = board_names(build, board, script_names(scripts, mpy_cross))
     builtin = built_in(names, mpy_cross)  # one compile for them all
     names = [n for n in names if n not in builtin]
     if len(names) > POOLS_HOLD - ROOM:
@@ -226,10 +227,10 @@ def main(argv):
     return 0
 
 
-def check(argv):
-    """names.py --check NAMES_MPY OUT_PY: the compiled module interns every name."""
-    compiled = set(qstrs(Path(argv[2]).read_bytes()))
-    wanted = names_in(Path(argv[3]).read_text())
+def check(names_mpy, out_py):
+    """Whether the compiled names module interns every name of its source (0) or not (1)."""
+    compiled = set(qstrs(Path(names_mpy).read_bytes()))
+    wanted = names_in(Path(out_py).read_text())
     long = _routes(wanted)[2]
     missing = sorted(set(wanted) - compiled - set(long))
     if missing:
@@ -255,5 +256,27 @@ def names_in(src):
     return sorted(names)
 
 
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.names", description=__doc__.splitlines()[0]
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    write_command = commands.add_parser("write", help="write a board's names module")
+    write_command.add_argument("build", help="the .mpy build: build/mpy")
+    write_command.add_argument("board", help="a folder of boards/")
+    write_command.add_argument("out", help="the module's source to write")
+    write_command.add_argument("mpy_cross", help="mpy-cross, to compile the scripts")
+    write_command.add_argument(
+        "scripts", nargs="*", help="what a board runs from source (main.py)"
+    )
+    check_command = commands.add_parser("check", help="check the compiled names module")
+    check_command.add_argument("names_mpy", help="the compiled module")
+    check_command.add_argument("out", help="its source")
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        return check(args.names_mpy, args.out)
+    return write(args.build, args.board, args.out, args.mpy_cross, args.scripts)
+
+
 if __name__ == "__main__":
-    sys.exit(check(sys.argv) if sys.argv[1:2] == ["--check"] else main(sys.argv))
+    sys.exit(main())

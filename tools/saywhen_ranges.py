@@ -15,10 +15,11 @@ Kinds and their default half-widths:
   kept within 0..100.
 - `small` (answers under 20): +-1 below 10, +-2 from 10 to 19, never below 0.
 
-Run `python tools/saywhen_ranges.py content/saywhen/handwritten.csv` to list every question
+Run `python -m tools.saywhen_ranges content/saywhen/handwritten.csv` to list every question
 that relies on the default, with the range it gets, for a human to review.
 """
 
+import argparse
 import csv
 import sys
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -229,15 +230,18 @@ def review(path, out=sys.stdout):
     return problems
 
 
-def main(argv):
-    if len(argv) < 2:
-        sys.stderr.write("usage: python tools/saywhen_ranges.py DECK.csv [DECK.csv ...]\n")
-        return 2
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.saywhen_ranges",
+        description="Lists each question that relies on the default range, with its range.",
+    )
+    parser.add_argument("decks", nargs="+", metavar="DECK.csv", help="Say When! question files")
+    args = parser.parse_args(argv)
     problems = 0
-    for path in argv[1:]:
+    for path in args.decks:
         problems += review(path)
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(main())

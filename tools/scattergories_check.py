@@ -117,7 +117,9 @@ def check_lists(lists):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.scattergories_check", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("path", nargs="?", default=LISTS_PATH, help="default %(default)s")
     args = ap.parse_args(argv)
     try:

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Score a round of Scattergories from the players' answers, with the device's own rules.
 
-    python tools/scattergories_score.py ROUND.csv [--letter B] [--list N]
+    python -m tools.scattergories_score ROUND.csv [--letter B] [--list N]
                                         [--reject PLAYER:CATEGORY ...]
 
 ROUND.csv holds one answer a line: `player,category,answer` (category 1..12; a header
 line and lines starting with # are skipped; a category a player left out is blank). The
 comments `# letter: B`, `# list: 1` and `# reject: Alex:11` set the round (the command
-line overrides them). The answers are scored by firmware/games/scattergories.py running
-inside the MicroPython unix port, the very module the device runs, and each answer is
+line overrides them). The answers are scored by firmware/games/scattergories.py, the
+very module the device runs (the rules run unchanged under CPython), and each answer is
 printed with its fate: scored, duplicate of (other players), wrong letter, repeated (the
 same player's answer already scored in an earlier category), rejected (in a challenge) or
 blank; then the totals. Example: content/scattergories/sample-round.csv.
@@ -18,52 +18,14 @@ A bad line is reported as `file:line: reason` and nothing is scored (exit status
 
 import argparse
 import csv
-import json
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "host_tests"))
-sys.path.insert(0, str(ROOT / "tools"))
-from mpenv import run_mp  # noqa: E402
+from tools import scattergories_check
+from tools.firmware import import_firmware
+
+sg = import_firmware("games.scattergories")  # the very module the device scores with
 
 CATEGORIES = 12
-LETTERS = "ABCDEFGHIJKLMNOPRSTW"  # the die's (games.scattergories.LETTERS)
-
-# Runs in the unix port: totals from score_round, and each answer's fate explained with the
-# same module's checks, in score_round's order. The fates must add up to its totals.
-SCORER = """
-import json, sys
-from games import scattergories as sg
-data = json.loads(sys.stdin.read())
-sheets, letter = data["sheets"], data["letter"]
-rejected = [tuple(x) for x in data["rejected"]]
-totals = sg.score_round(sheets, letter, rejected)
-keys = [[sg._key(a) for a in sheet] for sheet in sheets]
-fates = []
-for p, sheet in enumerate(sheets):
-    scored = {}
-    row = []
-    for c, answer in enumerate(sheet):
-        k = keys[p][c]
-        if not k:
-            row.append(["blank"])
-        elif (p, c) in rejected:
-            row.append(["rejected"])
-        elif not sg.starts_with(answer, letter):
-            row.append(["wrong letter"])
-        else:
-            others = [q for q in range(len(sheets)) if q != p and keys[q][c] == k]
-            if others:
-                row.append(["duplicate", others])
-            elif k in scored:
-                row.append(["repeated", scored[k]])
-            else:
-                scored[k] = c
-                row.append(["scored"])
-    fates.append(row)
-print(json.dumps({"totals": totals, "fates": fates}))
-"""
 
 
 class BadInput(ValueError):
@@ -129,22 +91,41 @@ def parse_reject(text, players):
 
 
 def score(sheets, letter, rejected):
-    """Runs the rules in the unix port: {"totals": [...], "fates": [[fate, ...], ...]}."""
-    payload = json.dumps({"sheets": sheets, "letter": letter, "rejected": rejected})
-    proc = run_mp(["-c", SCORER], stdin=payload)
-    if proc.returncode != 0:
-        raise RuntimeError("the unix port failed:\n" + proc.stdout + proc.stderr)
-    result = json.loads(proc.stdout)
-    for p, row in enumerate(result["fates"]):
-        if sum(1 for f in row if f[0] == "scored") != result["totals"][p]:
+    """{"totals": [...], "fates": [[fate, ...], ...]}: the totals from score_round, and each
+    answer's fate explained with the same module's checks, in score_round's order. The
+    fates must add up to its totals."""
+    rejected = {(p, c) for p, c in rejected}
+    totals = sg.score_round(sheets, letter, rejected)
+    keys = [[sg.match_key(answer) for answer in sheet] for sheet in sheets]
+    fates = []
+    for p, sheet in enumerate(sheets):
+        scored = {}  # this player's scoring answers, by key: the category each scored in
+        row = []
+        for c, answer in enumerate(sheet):
+            key = keys[p][c]
+            if not key:
+                row.append(["blank"])
+            elif (p, c) in rejected:
+                row.append(["rejected"])
+            elif not sg.starts_with(answer, letter):
+                row.append(["wrong letter"])
+            else:
+                others = [q for q in range(len(sheets)) if q != p and keys[q][c] == key]
+                if others:
+                    row.append(["duplicate", others])
+                elif key in scored:
+                    row.append(["repeated", scored[key]])
+                else:
+                    scored[key] = c
+                    row.append(["scored"])
+        if sum(1 for fate in row if fate[0] == "scored") != totals[p]:
             raise RuntimeError("the fates of player %d disagree with score_round" % p)
-    return result
+        fates.append(row)
+    return {"totals": totals, "fates": fates}
 
 
 def categories(number):
     """List `number`'s categories from content/scattergories/lists.txt, or None."""
-    import scattergories_check
-
     for lst in scattergories_check.parse_lists(scattergories_check.LISTS_PATH):
         if lst.number == number:
             return [c.text for c in lst.categories]
@@ -179,7 +160,9 @@ def report(players, sheets, letter, number, result, out=sys.stdout):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.scattergories_score", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("csv", help="the round's answers: player,category,answer")
     parser.add_argument("--letter", help="the round's letter (default: '# letter:' in the CSV)")
     parser.add_argument("--list", type=int, help="the list number, to print the categories")
@@ -191,8 +174,10 @@ def main(argv=None):
         players, sheets, settings = read_round(args.csv)
         letter = args.letter or (settings["letter"] or (0, ""))[1]
         letter = letter.strip().upper()
-        if len(letter) != 1 or letter not in LETTERS:
-            raise BadInput("the letter must be one of the die's: %s (got %r)" % (LETTERS, letter))
+        if len(letter) != 1 or letter not in sg.LETTERS:
+            raise BadInput(
+                "the letter must be one of the die's: %s (got %r)" % (sg.LETTERS, letter)
+            )
         number = args.list
         if number is None and settings["list"]:
             line, value = settings["list"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print the 16 Scattergories lists and blank answer sheets, for players who prefer paper.
 
-    python tools/scattergories_sheets.py [--out DIR] [--format pdf|png] [--sheets N]
+    python -m tools.scattergories_sheets [--out DIR] [--format pdf|png] [--sheets N]
 
 Writes, in DIR (default: build/sheets), A4 pages at 150 dpi:
 - scattergories-lists.pdf: the 16 lists from content/scattergories/lists.txt, four cards
@@ -20,9 +20,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from tools import scattergories_check
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import scattergories_check  # noqa: E402
 
 DPI = 150
 PAGE = (1240, 1754)  # A4 at 150 dpi
@@ -161,9 +161,13 @@ def write(pages, out, stem, fmt):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "build" / "sheets"))
-    parser.add_argument("--format", choices=("pdf", "png"), default="pdf")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.scattergories_sheets", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument(
+        "--out", default=str(ROOT / "build" / "sheets"), help="the folder: build/sheets"
+    )
+    parser.add_argument("--format", choices=("pdf", "png"), default="pdf", help="pdf by default")
     parser.add_argument("--sheets", type=int, default=6, help="answer sheets in the PDF")
     parser.add_argument("--rounds", type=int, default=3, help="rounds on an answer sheet")
     args = parser.parse_args(argv)

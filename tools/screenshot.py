@@ -1,9 +1,9 @@
 """Renders any screen of the device to PNG through the headless simulator, and the README's
 pictures from their recipes.
 
-    python tools/screenshot.py OUT.png [COMMAND ...]   e.g. "press DOWN" "press GO"
-    python tools/screenshot.py --readme [NAME ...]     the README's pictures, into docs/
-    python tools/screenshot.py --diff [NAME ...]       how they differ from docs/, as pictures
+    python -m tools.screenshot OUT.png [COMMAND ...]   e.g. "press DOWN" "press GO"
+    python -m tools.screenshot --readme [NAME ...]     the README's pictures, into docs/
+    python -m tools.screenshot --diff [NAME ...]       how they differ from docs/, as pictures
 
 The firmware (the .mpy build, as flashed, unless SCANNER_MPY says otherwise) runs in the
 MicroPython unix port, replays the commands (the headless protocol, README), and writes its
@@ -16,7 +16,6 @@ longer matches.
 import argparse
 import math
 import os
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -24,9 +23,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "host_tests"))
-from mpenv import run_mp  # noqa: E402
+from tools.mpenv import ROOT, run_mp
 
 DOCS = ROOT / "docs"
 DIFFS = ROOT / "build" / "pictures-diff"
@@ -308,8 +305,8 @@ def difference(picture, golden):
 
 # --- Commands ---------------------------------------------------------------------------
 
-DIFF_COMMAND = ".venv/bin/python tools/screenshot.py --diff %s"
-ACCEPT_COMMAND = ".venv/bin/python tools/screenshot.py --readme %s"
+DIFF_COMMAND = ".venv/bin/python -m tools.screenshot --diff %s"
+ACCEPT_COMMAND = ".venv/bin/python -m tools.screenshot --readme %s"
 
 
 def readme(names):
@@ -349,10 +346,10 @@ def names_of(parser, given):
     return given or list(README_SHOTS)
 
 
-def main(argv):
+def main(argv=None):
     os.environ.setdefault("SCANNER_MPY", "1")  # the .mpy build, as flashed (make pictures)
     parser = argparse.ArgumentParser(
-        prog="tools/screenshot.py",
+        prog="python -m tools.screenshot",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -396,4 +393,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -9,7 +9,7 @@ keys on. State is kept in ./sim-state, so a game survives quitting as it survive
 cut. SIM_TRANSCRIPT=FILE also writes each frame's text and each tune to FILE, for tests.
 """
 
-import importlib.util
+import argparse
 import os
 import select
 import signal
@@ -21,9 +21,8 @@ import time
 import tty
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "host_tests"))
-from mpenv import device_layout, heap, micropython  # noqa: E402
+from tools.firmware import import_firmware, load_source
+from tools.mpenv import ROOT, device_layout, heap, micropython
 
 W, H = 296, 128
 FRAME_BYTES = W * H // 8
@@ -57,17 +56,9 @@ KEYS = {
 MIN_TONE_S = 0.3  # a click is 12 ms: show it long enough to be read
 
 
-def _load(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-term = _load("term", ROOT / "boards" / "host" / "term.py")
-_load("ticks", ROOT / "firmware" / "ticks.py")  # the buzzer's own import
-TUNES = _load("buzzer", ROOT / "firmware" / "hw" / "buzzer.py").TUNES
+term = load_source("term", ROOT / "boards" / "host" / "term.py")
+import_firmware("ticks")  # the buzzer's own import
+TUNES = import_firmware("hw.buzzer").TUNES
 
 
 def tune_seconds(name):
@@ -266,7 +257,14 @@ def play(proc, screen, firmware):
             return
 
 
-def main():
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.sim",
+        description=__doc__.split("\n\n")[0],
+        epilog="It takes no arguments (the keys are shown below the screen). SIM_STATE=DIR "
+        "keeps the game in DIR instead of ./sim-state; SIM_TRANSCRIPT=FILE (for tests).",
+    )
+    parser.parse_args(argv)
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         sys.exit("make sim needs a terminal; for scripts use the headless simulator (README)")
     os.environ.setdefault("SCANNER_MPY", "1")  # the .mpy build, as flashed

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Check the Stay Cool content files, or draw a sticker sheet for the letter dice.
 
-    python tools/staycool_check.py                   # check content/staycool/
-    python tools/staycool_check.py --stickers out.png  # needs Pillow (requirements-dev.txt)
+    python -m tools.staycool_check                     # check content/staycool/
+    python -m tools.staycool_check --stickers out.png  # needs Pillow (requirements-dev.txt)
 
 Every problem is reported as ``path:line: reason``; the exit status is 1 if there was any.
 
@@ -19,6 +19,7 @@ Each parser raises ContentError on the first malformed line, unless it is given 
 """
 
 import argparse
+import csv
 import os
 import re
 import sys
@@ -107,14 +108,17 @@ def _read_lines(path):
 def parse_dice(path, errors=None):
     """Read ``die,colour,faces`` rows: a list of Die, in file order."""
     report = _reporter(path, errors)
-    lines = _read_lines(path)
-    if not lines or lines[0].strip() != "die,colour,faces":
+    with open(path, encoding="utf-8", newline="") as f:
+        reader = csv.reader(f)
+        rows = [(reader.line_num, row) for row in reader]  # the line a row ends on
+    header = [c.strip() for c in rows[0][1]] if rows else None
+    if header != ["die", "colour", "faces"]:
         report(1, "header must be 'die,colour,faces'")
     dice = []
-    for n, raw in enumerate(lines[1:], start=2):
-        if not raw.strip():
+    for n, row in rows[1:]:
+        cols = [c.strip() for c in row]
+        if cols in ([], [""]):  # a blank line
             continue
-        cols = [c.strip() for c in raw.split(",")]
         if len(cols) != 3:
             report(n, "expected 3 columns: die,colour,faces")
             continue
@@ -454,7 +458,9 @@ def draw_stickers(dice, out_path, sticker_mm=15.0, dpi=300):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.staycool_check", description=__doc__.split("\n\n")[0]
+    )
     ap.add_argument("--stickers", metavar="OUT.png", help="draw the dice sticker sheet and exit")
     ap.add_argument("--sticker-mm", type=float, default=15.0, help="sticker side (default 15)")
     ap.add_argument("--dir", default=CONTENT, help="content directory (default %(default)s)")

@@ -77,7 +77,7 @@ def starts_with(answer, letter):
 def score_round(sheets, letter, rejected=()):
     """Points per player; `sheets[p][c]` is player p's answer for category c."""
     rejected = set((p, c) for p, c in rejected)  # pairs may arrive as JSON lists
-    keys = [[_key(answer) for answer in sheet] for sheet in sheets]
+    keys = [[match_key(answer) for answer in sheet] for sheet in sheets]
     points = []
     for p, sheet in enumerate(sheets):
         scored = []  # this player's answers that already scored this round
@@ -117,9 +117,10 @@ def challenge_accepted(votes, challenged):
     return not own
 
 
-def _key(answer):
+def match_key(answer):
     """An answer as compared with others: case, spaces, quotes and punctuation at either
-    end, and a leading article set aside ("The Kiwi" = "kiwi" = '"Kiwi!"')."""
+    end, and a leading article set aside ("The Kiwi" = "kiwi" = '"Kiwi!"'). Two answers
+    are the same when their keys are equal; an empty key is a blank answer."""
     words = _trim(answer.lower()).split()
     if words and words[0] in _ARTICLES:
         words = words[1:]

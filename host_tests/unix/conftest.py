@@ -10,9 +10,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from mpenv import heap, run_mp
+
+from tools.mpenv import heap, run_mp
 
 HERE = Path(__file__).resolve().parent
+# The chip models, the virtual clock and the timed turn, which `make bench` runs too.
+SHARED = HERE.parent.parent / "tools" / "unix"
 MARK = "@@mprun"
 
 
@@ -39,7 +42,7 @@ class MicroPythonFile(pytest.File):
             tmp = self.config._tmp_path_factory.mktemp(self.path.stem)
             proc = run_mp(
                 [str(HERE / "mprun.py"), self.path.stem, *names],
-                extra_paths=[HERE],
+                extra_paths=[HERE, SHARED],
                 heap_size=declared_heap(self.path),
                 env={"TEST_TMP": str(tmp)},
             )

@@ -6,16 +6,18 @@ a board: raw REPL, paste mode, soft reset) in a folder that stands for the board
 and copies bytes both ways between the terminal and one TCP client at a time.
 """
 
+import argparse
 import os
 import pty
 import select
 import signal
 import socket
-import sys
 import termios
 import threading
 import time
 import tty
+
+from tools.mpenv import micropython
 
 
 class ReplBridge:
@@ -83,7 +85,7 @@ class ReplBridge:
                 self._board_ended()
                 return
             if client is not None and data:
-                client.sendall(data)  # noqa: the caller handles a client gone
+                client.sendall(data)  # a client gone: the caller handles it
 
     def _pump(self, client):
         while not self._stop:
@@ -116,14 +118,23 @@ class ReplBridge:
         os.close(self.fd)
 
 
-if __name__ == "__main__":  # by hand: python host_tests/replbridge.py DIR
-    sys.path.insert(0, os.path.dirname(__file__))
-    from mpenv import micropython
-
-    bridge = ReplBridge(micropython(), sys.argv[1])
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.replbridge",
+        description=__doc__.split("\n\n")[0],
+        epilog="It prints the socket:// URL to give mpremote (or make flash PORT=...), and "
+        "runs until the REPL ends.",
+    )
+    parser.add_argument("flash_dir", metavar="DIR", help="the folder standing for the flash")
+    args = parser.parse_args(argv)
+    bridge = ReplBridge(micropython(), args.flash_dir)
     print(bridge.url, flush=True)
     try:
         while bridge.alive():
             time.sleep(0.5)
     finally:
         bridge.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,5 +1,6 @@
-"""Fake hardware for driver tests: pins and buses that record what a chip would receive,
-and a model of the SSD1680 that turns those bytes back into the picture on the glass."""
+"""Fake hardware for the driver tests and `make bench`'s timed turn: pins and buses that
+record what a chip would receive, and a model of the SSD1680 that turns those bytes back
+into the picture on the glass."""
 
 
 class Bus:
