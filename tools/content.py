@@ -27,6 +27,7 @@ from collections import namedtuple
 from decimal import Decimal
 from pathlib import Path
 
+from tools import saywhen_check as sw_check
 from tools import scattergories_check as sg_check
 from tools import staycool_check as sc_check
 from tools.deckfile import MOST_CARD_BYTES, MOST_CARDS, card_bytes, deck_bytes, write_decks
@@ -45,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?$")
 SAYWHEN_COLUMNS = ("id", "question", "answer", "unit", "kind", "low", "high", "category")
 SAYWHEN_COLUMNS += ("source", "as_of")
+QUESTION = ("id", "question", "answer", "unit", "kind", "category", "as_of")  # Question's
 CATEGORIES = [
     "history",
     "science",
@@ -188,7 +190,9 @@ def csv_rows(path, problems, columns):
 
 
 def saywhen(problems, content, scratch):
-    records, seen_ids, seen_text = [], {}, {}
+    """The question files (content/saywhen/*.csv), each row checked on its own, then the
+    deck as a whole (saywhen_check.py). Unverified questions are checked, never dealt."""
+    records, questions, seen_ids, seen_text = [], [], {}, {}
     paths = sorted((content / "saywhen").glob("*.csv"))
     if not paths:
         problems.add(content / "saywhen", 0, "no question files")
@@ -196,8 +200,16 @@ def saywhen(problems, content, scratch):
         for line, row in csv_rows(path, problems, SAYWHEN_COLUMNS):
             fields = saywhen_record(path, line, row, problems, seen_ids, seen_text)
             if fields:
-                records.append(Entry(path, line, fields))
-    return {"saywhen": records}, "%d questions" % len(records)
+                q = sw_check.Question(Path(path), line, *(row[c].strip() for c in QUESTION))
+                questions.append(q)
+                if q.as_of != sw_check.UNVERIFIED:
+                    records.append(Entry(path, line, fields))
+    for path, line, reason in sw_check.check(questions):
+        problems.add(path, line, reason)
+    if questions:
+        for path, line, reason in sw_check.overweight(questions, content / "saywhen"):
+            problems.add(path, line, reason)
+    return {"saywhen": records}, "%d questions" % len(records), sw_check.balance(questions)
 
 
 def saywhen_record(path, line, row, problems, seen_ids, seen_text):
@@ -223,8 +235,9 @@ def saywhen_record(path, line, row, problems, seen_ids, seen_text):
         bad("kind %r is not one of %s" % (row["kind"], ", ".join(KINDS)))
     if row["category"] not in CATEGORIES:
         bad("category %r is not one of %s" % (row["category"], ", ".join(CATEGORIES)))
-    if row["as_of"] and not re.fullmatch(r"(19|20)[0-9][0-9]", row["as_of"]):
-        bad("as_of %r is not a year" % row["as_of"])
+    unverified = row["as_of"] == sw_check.UNVERIFIED  # checked, but never dealt
+    if row["as_of"] and not unverified and not re.fullmatch(r"(19|20)[0-9][0-9]", row["as_of"]):
+        bad("as_of %r is not a year (or %s)" % (row["as_of"], sw_check.UNVERIFIED))
     for field in ("answer", "low", "high"):
         value = row[field]
         if value and not NUMBER.match(value):
@@ -243,7 +256,7 @@ def saywhen_record(path, line, row, problems, seen_ids, seen_text):
     elif not lo <= answer <= hi:
         bad("answer %s is outside its range %s..%s" % (row["answer"], low, high))
     else:
-        door = door_misfits(row["answer"], unit, row["as_of"], low, high)
+        door = door_misfits(row["answer"], unit, "" if unverified else row["as_of"], low, high)
         problems.misfits(path, line, door)
     if len(problems) > before:
         return None
@@ -360,7 +373,7 @@ def main(argv=None):
             for game, compile_game in GAMES.items()
         ]
     decks = {}
-    for _, (game_decks, _) in built:
+    for _, (game_decks, *_) in built:
         for name, entries in game_decks.items():
             deck_problems(problems, name, entries)
             decks[name + ".deck"] = [entry.fields for entry in entries]
@@ -373,8 +386,11 @@ def main(argv=None):
     except OSError as e:
         print("content: cannot write the decks to %s: %s" % (args.out, e), file=sys.stderr)
         return 1
-    for game, (_, summary) in built:
+    for game, (_, summary, *_) in built:
         print("%s: %s" % (game, summary))
+    for _, (_, _, *notes) in built:  # a game's further lines: Say When!'s balance
+        for line in notes[0] if notes else ():
+            print(line)
     return 0
 
 
