@@ -380,7 +380,7 @@ def gives_away(q):
 
 # Words that say a figure changes with time: such a question needs an as_of year.
 CHANGING = re.compile(
-    r"\b(world records?|records?|population|people live[sd]?|lived in|live in|members?|"
+    r"\b(world records?|(?<!book of )records?|population|people live[sd]?|lived in|live in|members?|"
     r"member states|currently|so far|to date|today|nowadays|tallest known|"
     r"ha(?:s|ve) (?:\w+ ){0,3}(?:won|made|walked|served|been|played|scored))\b",
     re.IGNORECASE,
@@ -412,7 +412,7 @@ def duplicates(questions):
     overlap) and either both are given
     to three significant figures or more (a coincidence that close is no coincidence), or
     they share a telling word of their subject; counts and years when they are equal and
-    share a telling word and most of their words; and any two answers in different units
+    share a telling word, two words at least and half the words of the shorter; and any two answers in different units
     with the same four or more significant digits (1852 m and 1.852 km/h)."""
     found, order = {}, {q.id: n for n, q in enumerate(questions)}
     words = {q.id: content_words(q) for q in questions}
@@ -466,7 +466,7 @@ def duplicates(questions):
     for group in by_value.values():
         for q, q2 in partners(group):
             shared = words[q.id] & words[q2.id]
-            if 2 * len(shared) >= min(len(words[q.id]), len(words[q2.id])):
+            if len(shared) >= 2 and 2 * len(shared) >= min(len(words[q.id]), len(words[q2.id])):
                 report(q, q2, "asks the same fact as %s (%s)")
     for group in by_digits.values():
         for i, q in enumerate(group):
