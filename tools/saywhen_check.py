@@ -411,8 +411,8 @@ def duplicates(questions):
     asked. Two answers are one fact when they are one quantity (their spans of rounding
     overlap) and either both are given
     to three significant figures or more (a coincidence that close is no coincidence), or
-    they share a telling word of their subject; counts and years when they are equal and
-    share a telling word, two words at least and half the words of the shorter; and any two answers in different units
+    their questions are on one subject (related); counts and years when they are equal
+    and on one subject; and any two answers in different units
     with the same four or more significant digits (1852 m and 1.852 km/h)."""
     found, order = {}, {q.id: n for n, q in enumerate(questions)}
     words = {q.id: content_words(q) for q in questions}
@@ -426,7 +426,13 @@ def duplicates(questions):
         found.setdefault((later.id, first.id), (later, first, why % (where(first), shown)))
 
     def related(q, q2):
-        return bool(telling[q.id] & telling[q2.id])
+        """The same subject: a telling word, two words at least and half the words of the
+        shorter question in common."""
+        a, b = words[q.id], words[q2.id]
+        shared = a & b
+        if not telling[q.id] & telling[q2.id] or len(shared) < 2:
+            return False
+        return 2 * len(shared) >= min(len(a), len(b))
 
     def partners(group):
         """Pairs of the group that share a telling word (each word's group is small)."""
@@ -465,8 +471,7 @@ def duplicates(questions):
                     report(q, q2, "asks the same %s as %%s (%%s)" % dim)
     for group in by_value.values():
         for q, q2 in partners(group):
-            shared = words[q.id] & words[q2.id]
-            if len(shared) >= 2 and 2 * len(shared) >= min(len(words[q.id]), len(words[q2.id])):
+            if related(q, q2):
                 report(q, q2, "asks the same fact as %s (%s)")
     for group in by_digits.values():
         for i, q in enumerate(group):
