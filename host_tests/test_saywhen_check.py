@@ -257,6 +257,7 @@ def test_the_shipped_deck_prints_its_balance(tmp_path):
     [
         ("How many 4-digit PINs (0000 to 9999)?", {4, 0, 9999, 10000}),
         ("Ninety-five theses and ten thousand words?", {95, 10000}),
+        ("Four score and seven years, or two dozen?", {87, 24}),
         ("Is MMXXIV after MCMXCIX?", {2024, 1999}),
         ("About 1,000,000 or 3 billion people?", {1000000, 3, 3000000000}),
         ("How many CD players sold in 1982?", {400, 1982}),

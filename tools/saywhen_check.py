@@ -269,7 +269,7 @@ ONES = _words(
 TENS = _words("twenty thirty forty fifty sixty seventy eighty ninety")
 WORD_VALUES = {w: n for n, w in enumerate(ONES)}
 WORD_VALUES.update({w: 20 + 10 * n for n, w in enumerate(TENS)})
-MULTIPLIERS = {"hundred": 100, **SCALES}
+MULTIPLIERS = {"hundred": 100, "score": 20, "dozen": 12, **SCALES}
 # Word starts that are numbers: a decathlon has 10 events, an octopus 8 arms.
 PREFIXES = (
     ("dodeca", 12),
@@ -324,8 +324,8 @@ def spelled(words):
             current += sum(WORD_VALUES[p] for p in parts)
             any_ = True
         elif word in MULTIPLIERS and any_:
-            if MULTIPLIERS[word] == 100:
-                current *= 100
+            if MULTIPLIERS[word] < 1000:  # "four score and seven": 4 x 20 + 7
+                current *= MULTIPLIERS[word]
             else:
                 total += current * MULTIPLIERS[word]
                 current = 0
