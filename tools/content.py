@@ -5,14 +5,17 @@
 Every problem is reported as `file:line: reason` (line 0: the file as a whole), all of
 them, and then nothing is written: not one file in the output folder changes. When all is
 well the decks are written into a scratch folder beside the output and only then swapped
-in (deckfile.write_decks), and one summary line per game is printed (`saywhen: 783
-questions`).
+in (deckfile.write_decks), and one summary line per game is printed (`saywhen: 1079
+questions`), then the Say When! deck's balance (saywhen_check.balance).
 
 Beyond each game's own rules, every file must be UTF-8 text (a BOM is dropped) without
-control characters; Say When!'s CSV has exactly its columns; every text must be drawable
-in the fonts the firmware draws it in (the device shows "?" for a missing character:
-emoji, right-to-left scripts) and fit where the firmware draws it (fontmetrics.py measures
-it as each screen does); and no deck may outgrow its file format (deckfile.py).
+control characters; Say When!'s CSV has exactly its columns, and its deck passes the
+deck-wide checks of saywhen_check.py (one fact asked once, no answer in its question, a
+changing figure dated, no generator family over 8%; unverified questions are not dealt);
+every text must be drawable in the fonts the firmware draws it in (the device shows "?"
+for a missing character: emoji, right-to-left scripts) and fit where the firmware draws
+it (fontmetrics.py measures it as each screen does); and no deck may outgrow its file
+format (deckfile.py).
 """
 
 import argparse
