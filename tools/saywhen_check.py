@@ -380,8 +380,8 @@ def gives_away(q):
 
 # Words that say a figure changes with time: such a question needs an as_of year.
 CHANGING = re.compile(
-    r"\b(world records?|(?<!book of )records?|population|people live[sd]?|lived in|live in|members?|"
-    r"member states|currently|so far|to date|today|nowadays|tallest known|"
+    r"\b(world records?|(?<!book of )records?|population|people live[sd]?|lived in|live in|"
+    r"members?|member states|currently|so far|to date|today|nowadays|tallest known|"
     r"ha(?:s|ve) (?:\w+ ){0,3}(?:won|made|walked|served|been|played|scored))\b",
     re.IGNORECASE,
 )
