@@ -5,7 +5,7 @@
 Every problem is reported as `file:line: reason` (line 0: the file as a whole), all of
 them, and then nothing is written: not one file in the output folder changes. When all is
 well the decks are written into a scratch folder beside the output and only then swapped
-in (deckfile.write_decks), and one summary line per game is printed (`saywhen: 1079
+in (deckfile.write_decks), and one summary line per game is printed (`saywhen: 1094
 questions`), then the Say When! deck's balance (saywhen_check.balance).
 
 Beyond each game's own rules, every file must be UTF-8 text (a BOM is dropped) without
