@@ -86,9 +86,13 @@ format: $(VENV)/.installed
 
 # Every test runs inside the unix port with the heap capped: first on the .py sources, then
 # on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
+# JOBS workers (pytest-xdist), each taking whole files: a file's tests share fixtures (the
+# README test's clone) and keep their order. JOBS=1 runs them in one process.
+JOBS ?= 2
+PYTEST_JOBS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
 test: lint build
-	$(BIN)/pytest -m "not mpy_only"
-	SCANNER_MPY=1 $(BIN)/pytest -m "not sources_only"
+	$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only"
+	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only"
 
 # A million random events per game through the .mpy build, then an evening of 100,000
 # with the power left on (FUZZ_SEED=..., FUZZ_HEAP=...); then every mutation of every

@@ -1,3 +1,4 @@
+# heap: 256K (the three games' modules and decks in one process: a device loads one at a time)
 # A saved game that does not hold together is refused whole by its game's check (a notice,
 # then the menu), never crashed on; and only DamagedSave counts as damage: a bug in building
 # a game surfaces, and the save stays. Runs inside the MicroPython unix port.
