@@ -14,13 +14,14 @@ DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
 
 CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
+	tools/staycool_check.py tools/scattergories_check.py \
 	tools/saywhen_ranges.py tools/saywhen_check.py firmware/app/layout.py $(wildcard firmware/fonts/*.bin)
 
 BOARD ?= pico-epaper29
 PORT ?=
 
 .PHONY: all venv build content generate test lint format sim bench clean fonts flash fuzz \
-	replay sheets score stickers ranges pictures
+	replay sheets score stickers ranges pictures staycool-candidates
 
 all: test
 
@@ -167,6 +168,17 @@ generate: .venv-content/.installed
 .venv-content/.installed: tools/requirements-content.txt
 	$(PYTHON) -m venv .venv-content
 	.venv-content/bin/pip install --quiet --disable-pip-version-check -r tools/requirements-content.txt
+	touch $@
+
+# Lists each written Stay Cool answer's WordNet neighbours that the dice spell, into
+# content/staycool/candidates.txt (committed; make content wants a decision for each).
+# Needs Debian's wordnet-base; nltk comes in a venv of its own, .venv-words.
+staycool-candidates: .venv-words/.installed
+	.venv-words/bin/python -m tools.staycool_wordnet
+
+.venv-words/.installed: tools/requirements-words.txt
+	$(PYTHON) -m venv .venv-words
+	.venv-words/bin/pip install --quiet --disable-pip-version-check -r tools/requirements-words.txt
 	touch $@
 
 # Regenerates the bitmap fonts from DejaVu (Debian fonts-dejavu-core); output is committed.

@@ -295,8 +295,9 @@ def staycool(problems, content, scratch):
     words = parsed(problems, scratch, words_path, sc_check.parse_words)
     written = parsed(problems, scratch, written_path, sc_check.parse_cards)
     verbal = parsed(problems, scratch, verbal_path, sc_check.parse_cards)
+    near = staycool_near(problems, scratch, folder, written, verbal)
     if written is not None:
-        for line, reason in sc_check.check_written(written, words or _AnyWord(), dice):
+        for line, reason in sc_check.check_written(written, words or _AnyWord(), dice, near):
             problems.add(written_path, line, reason)
     if verbal is not None:
         for line, reason in sc_check.check_verbal(verbal):
@@ -314,6 +315,24 @@ def staycool(problems, content, scratch):
         "staycool-verbal": [Entry(verbal_path, c.line, _pairs(c)) for c in verbal],
     }
     return decks, "%d written cards, %d verbal cards" % (len(written), len(verbal))
+
+
+def staycool_near(problems, scratch, folder, written, verbal):
+    """The words near each written answer (staycool_check.near_words): WordNet's, as
+    candidates.txt keeps them, the kept pairs and the verbal cards' alternatives."""
+    pairs_path, candidates_path = folder / "pairs.txt", folder / "candidates.txt"
+    pairs = parsed(problems, scratch, pairs_path, sc_check.parse_pairs) or []
+    candidates = parsed(problems, scratch, candidates_path, sc_check.parse_candidates)
+    if candidates is not None and written is not None:
+        for path, found in zip(
+            (folder / "written.txt", candidates_path),
+            sc_check.check_candidates(candidates, written),
+            strict=True,
+        ):
+            for line, reason in found:
+                problems.add(path, line, reason)
+    alternatives = sc_check.verbal_alternatives(verbal or [])
+    return sc_check.near_words(candidates or {}, pairs, alternatives)
 
 
 def scattergories(problems, content, scratch):

@@ -10,7 +10,9 @@ The parsers are meant to be imported by the content compiler:
 
     parse_dice(path)   -> list of Die(number, colour, faces, line)
     parse_cards(path)  -> list of Card(name, line, questions); questions are Question(line, text,
-                          answer)
+                          answer, decisions), decisions being Decision(line, words, reason)
+    parse_pairs(path)  -> list of (line, words): kept groups of words near one another
+    parse_candidates(path) -> {answer: (line, [candidate, ...])}: WordNet's neighbours
     parse_words(path)  -> set of lowercase words
     spellable(word, dice) -> True if the word can be laid out with each die used at most once
 
@@ -74,9 +76,12 @@ SKILL_VERBS = (
 
 Die = namedtuple("Die", "number colour faces line")
 Card = namedtuple("Card", "name line questions")
-Question = namedtuple("Question", "line text answer")
+Question = namedtuple("Question", "line text answer decisions")
+# "- not CAB HACK: why" under a written clue: those words, near its answer, are not answers.
+Decision = namedtuple("Decision", "line words reason")
 
 CARD_RE = re.compile(r"^# card (\S+)$")
+DECISION_RE = re.compile(r"^- not ([A-Z]{3,4}(?: [A-Z]{3,4})*): (\S.*)$")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SEPARATOR = " | "
 
@@ -236,6 +241,15 @@ def parse_cards(path, errors=None):
         if card is None:
             report(n, "question outside a card")
             continue
+        if line.startswith("- "):
+            m = DECISION_RE.match(line)
+            if not m:
+                report(n, "expected '- not WORD [WORD...]: why', under the clue it is about")
+            elif not card.questions:
+                report(n, "a decision before the card's first clue")
+            else:
+                card.questions[-1].decisions.append(Decision(n, m.group(1).split(), m.group(2)))
+            continue
         if line.count(SEPARATOR) != 1:
             report(n, "expected exactly one ' | ' between question and answer")
             continue
@@ -243,7 +257,7 @@ def parse_cards(path, errors=None):
         if not text or not answer:
             report(n, "empty question or answer")
             continue
-        card.questions.append(Question(n, text, answer))
+        card.questions.append(Question(n, text, answer, []))
     return cards
 
 
@@ -268,8 +282,31 @@ def _check_card_counts(cards, per_card, minimum, kind):
     return problems
 
 
-def check_written(cards, words, dice):
+# Endings that leave a clue's word its answer: STEPS for STEP, BOATING for BOAT.
+ENDINGS = ("s", "es", "d", "ed", "ing", "er", "ers", "y", "ly")
+
+
+def gives_away(text, answer, words):
+    """The word of a clue that holds its own answer, or None: the answer itself, the answer
+    with an ending, or the answer joined to another word of the list (DOORBELL for BELL,
+    SUNRISE for SUN)."""
+    a = answer.lower()
+    for w in re.findall(r"[a-z]+", text.lower()):
+        if w == a or (w.startswith(a) and w[len(a) :] in ENDINGS):
+            return w
+        if len(w) > len(a) and (
+            (w.startswith(a) and w[len(a) :] in words) or (w.endswith(a) and w[: -len(a)] in words)
+        ):
+            return w
+    return None
+
+
+def check_written(cards, words, dice, near=None):
+    """The written cards' rules. ``near`` maps an answer to {word: where it was found} for
+    the words near it (near_words): each that the dice spell and the list holds must be
+    answered by a ``- not WORD: why`` decision under the clue, or the check fails."""
     problems = _check_card_counts(cards, WRITTEN_PER_CARD, MIN_WRITTEN_CARDS, "written")
+    near = near or {}
     for card in cards:
         seen = {}
         for q in card.questions:
@@ -288,15 +325,129 @@ def check_written(cards, words, dice):
             if a in seen:
                 problems.append((q.line, "answer %s repeats line %d of this card" % (a, seen[a])))
             seen[a] = q.line
+            given = gives_away(q.text, a, words)
+            if given:
+                problems.append((q.line, "the clue gives its answer away: %r" % given))
+            problems += _decision_problems(q, near.get(a, {}), words, dice)
     return problems
+
+
+def _decision_problems(q, near, words, dice):
+    """What a clue's ``- not`` decisions leave out, repeat or get wrong."""
+    problems, decided = [], {}
+    for d in q.decisions:
+        for w in d.words:
+            if w == q.answer:
+                problems.append((d.line, "%s is the answer itself, not a second one" % w))
+            elif w in decided:
+                problems.append((d.line, "%s was decided on line %d" % (w, decided[w])))
+            decided.setdefault(w, d.line)
+    for w, where in sorted(near.items()):
+        if w in decided or w.lower() not in words or (dice and not spellable(w, dice)):
+            continue
+        problems.append(
+            (
+                q.line,
+                "%s is spellable, in words.txt and near %s (%s): rewrite the clue so it has "
+                "one answer, or say why under it: '- not %s: why'" % (w, q.answer, where, w),
+            )
+        )
+    return problems
+
+
+def parse_pairs(path, errors=None):
+    """pairs.txt: groups of words kept as near one another, whatever a thesaurus says
+    (``TAXI CAB``), one group a line; ``#`` starts a comment. A list of (line, words)."""
+    report = _reporter(path, errors)
+    groups = []
+    for n, raw in enumerate(_read_lines(path), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        group = line.split()
+        if len(group) < 2 or not all(re.fullmatch(r"[A-Z]{3,4}", w) for w in group):
+            report(n, "expected two or more words of 3 or 4 uppercase letters")
+            continue
+        groups.append((n, group))
+    return groups
+
+
+def parse_candidates(path, errors=None):
+    """candidates.txt, written by staycool_wordnet.py: ``ANSWER: WORD WORD ...`` for every
+    written answer (nothing after the colon if WordNet has no neighbour for it that the
+    dice spell). ``#`` lines are comments. A dict {answer: (line, [word, ...])}."""
+    report = _reporter(path, errors)
+    found = {}
+    for n, raw in enumerate(_read_lines(path), start=1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        m = re.fullmatch(r"([A-Z]{3,4}):((?: [A-Z]{3,4})*)", raw)
+        if not m:
+            report(n, "expected 'ANSWER: WORD WORD ...' in uppercase")
+        elif m.group(1) in found:
+            report(n, "%s is on line %d too" % (m.group(1), found[m.group(1)][0]))
+        else:
+            found[m.group(1)] = (n, m.group(2).split())
+    return found
+
+
+def check_candidates(candidates, cards, name="candidates.txt"):
+    """That candidates.txt speaks of exactly the written answers: problems for the written
+    file (an answer WordNet was not asked about) and for candidates.txt (an answer no card
+    has any more), as two lists of (line, reason)."""
+    written, stale = [], []
+    answers = {q.answer for card in cards for q in card.questions}
+    for card in cards:
+        for q in card.questions:
+            if re.fullmatch(r"[A-Z]{3,4}", q.answer) and q.answer not in candidates:
+                reason = "%s has no line in %s: run `make staycool-candidates`" % (q.answer, name)
+                written.append((q.line, reason))
+    for answer, (line, _) in candidates.items():
+        if answer not in answers:
+            stale.append((line, "no written clue has the answer %s any more" % answer))
+    return written, stale
+
+
+def verbal_alternatives(cards):
+    """(line, words) for each verbal answer that offers more than one ("A stag (or buck)"):
+    its words of 3 or 4 letters, uppercase. A written clue for one of them must be as sure
+    of its answer as the verbal card is unsure."""
+    found = []
+    for card in cards:
+        for q in card.questions:
+            if re.search(r"\bor\b", q.answer):
+                group = sorted({w.upper() for w in re.findall(r"[A-Za-z]+", q.answer)})
+                group = [w for w in group if 3 <= len(w) <= 4 and w != "OR"]
+                if len(group) > 1:
+                    found.append((q.line, group))
+    return found
+
+
+def near_words(candidates, pairs, alternatives, names=("pairs.txt", "verbal.txt")):
+    """{answer: {word: where}}: WordNet's candidates, the kept pairs and the verbal cards'
+    alternatives, each word with where it comes from."""
+    near = {}
+    for answer, (_, words) in candidates.items():
+        for w in words:
+            near.setdefault(answer, {}).setdefault(w, "WordNet")
+    for name, groups in zip(names, (pairs, alternatives), strict=True):
+        for line, group in groups:
+            for a in group:
+                for w in group:
+                    if w != a:
+                        near.setdefault(a, {}).setdefault(w, "%s:%d" % (name, line))
+    return near
 
 
 def check_verbal(cards):
     problems = _check_card_counts(cards, VERBAL_PER_CARD, MIN_VERBAL_CARDS, "verbal")
+    problems += check_verbal_repeats(cards)
     for card in cards:
         skills = 0
         seen = {}
         for q in card.questions:
+            for d in q.decisions:
+                problems.append((d.line, "'- not' decisions are for written clues"))
             if len(q.text) > MAX_VERBAL_QUESTION:
                 problems.append(
                     (
@@ -334,6 +485,67 @@ def check_verbal(cards):
                     % (card.name, skills, MIN_SKILL_PER_CARD),
                 )
             )
+    return problems
+
+
+# What makes two verbal questions one: number words and the ways of saying a number of
+# things (a fortnight is two weeks, 12x5 is 5x12), articles and the question's own words.
+NUMBER_WORDS = dict(
+    (w, str(i))
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+)
+NUMBER_WORDS.update(
+    thirty="30",
+    forty="40",
+    fifty="50",
+    sixty="60",
+    seventy="70",
+    eighty="80",
+    ninety="90",
+    hundred="100",
+    thousand="1000",
+    million="1000000",
+    dozen="12",
+)
+SAME_AS = (
+    ("fortnight", "2 weeks"),
+    ("multiplied by", "times"),
+    ("divided by", "over"),
+    ("double|twice", "2 times"),
+    ("halve|half of|half", "2 over"),
+)
+QUESTION_WORDS = set(
+    "what which who how many much is are was the a an of in on there do does did altogether "
+    "called name say".split()
+)
+
+
+def question_key(text):
+    """The words a verbal question asks, as a sorted tuple: number words as digits, words
+    of one meaning as one, the operands of a sum or product in any order, and the question
+    words set aside. Two questions with one key ask one thing."""
+    text = text.lower()
+    for phrase, same in SAME_AS:
+        text = re.sub(r"\b(%s)\b" % phrase, same, text)
+    words = [NUMBER_WORDS.get(w, w) for w in re.findall(r"[a-z]+|[0-9]+", text)]
+    words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
+    return tuple(sorted(w for w in words if w not in QUESTION_WORDS))
+
+
+def check_verbal_repeats(cards):
+    """Each verbal question that asks what an earlier one in the deck asks (question_key),
+    as (line, reason)."""
+    problems, first = [], {}
+    for card in cards:
+        for q in card.questions:
+            key = question_key(q.text)
+            if key in first:
+                problems.append((q.line, "asks what line %d asks: %s" % first[key]))
+            else:
+                first[key] = (q.line, q.text)
     return problems
 
 
