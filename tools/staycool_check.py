@@ -490,13 +490,16 @@ def check_verbal(cards):
 
 # What makes two verbal questions one: number words and the ways of saying a number of
 # things (a fortnight is two weeks, 12x5 is 5x12), articles and the question's own words.
-NUMBER_WORDS = dict(
-    (w, str(i))
+NUMBER_WORDS = {
+    w: str(i)
     for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+        re.findall(
+            r"\w+",
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen twenty",
+        )
     )
-)
+}
 NUMBER_WORDS.update(
     thirty="30",
     forty="40",
@@ -518,8 +521,11 @@ SAME_AS = (
     ("halve|half of|half", "2 over"),
 )
 QUESTION_WORDS = set(
-    "what which who how many much is are was the a an of in on there do does did altogether "
-    "called name say".split()
+    re.findall(
+        r"\w+",
+        "what which who how many much is are was the a an of in on there do does did "
+        "altogether called name say",
+    )
 )
 
 

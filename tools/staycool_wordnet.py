@@ -37,8 +37,11 @@ CANDIDATES_PATH = os.path.join(sc.CONTENT, "candidates.txt")
 SIBLINGS_UP_TO = 15
 # Clue words too common to tell one sense from another.
 STOP = set(
-    "a an the of to in on at by for with from and or is it its you your that this as be are "
-    "was one can do does up out like often not".split()
+    re.findall(
+        r"\w+",
+        "a an the of to in on at by for with from and or is it its you your that this as be "
+        "are was one can do does up out like often not",
+    )
 )
 
 
