@@ -5,6 +5,7 @@ import sys
 
 from PIL import Image
 
+from tools import scattergories_check, scattergories_sheets
 from tools import scattergories_score as scorer
 from tools.mpenv import ROOT
 
@@ -85,17 +86,18 @@ def test_fates_agree_with_score_round():
     assert result["fates"][1][1] == ["rejected"] and result["fates"][2][0] == ["blank"]
 
 
+def list_pages():
+    """Pages of lists the shipped content needs, four cards to a page."""
+    lists = scattergories_check.parse_lists(scattergories_check.LISTS_PATH)
+    return -(-len(lists) // scattergories_sheets.LISTS_PER_PAGE)
+
+
 def test_sheets_as_png(tmp_path):
     proc = run_tool("scattergories_sheets", "--out", tmp_path, "--format", "png")
     assert proc.returncode == 0, proc.stderr
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == [
-        "scattergories-answers.png",
-        "scattergories-lists-1.png",
-        "scattergories-lists-2.png",
-        "scattergories-lists-3.png",
-        "scattergories-lists-4.png",
-    ]
+    pages = ["scattergories-lists-%d.png" % n for n in range(1, list_pages() + 1)]
+    assert names == sorted(["scattergories-answers.png", *pages])
     page = Image.open(tmp_path / "scattergories-lists-1.png")
     assert page.size == (1240, 1754)  # A4 at 150 dpi
     inked = sum(1 for v in page.getdata() if v < 128)
@@ -108,5 +110,5 @@ def test_sheets_as_pdf(tmp_path):
     lists = (tmp_path / "scattergories-lists.pdf").read_bytes()
     answers = (tmp_path / "scattergories-answers.pdf").read_bytes()
     assert lists.startswith(b"%PDF") and answers.startswith(b"%PDF")
-    assert lists.count(b"/Type /Page") - lists.count(b"/Type /Pages") == 4
+    assert lists.count(b"/Type /Page") - lists.count(b"/Type /Pages") == list_pages()
     assert answers.count(b"/Type /Page") - answers.count(b"/Type /Pages") == 3

@@ -348,8 +348,7 @@ def scattergories(problems, content, scratch):
         Entry(path, lst.line, [str(lst.number)] + [c.text for c in lst.categories])
         for lst in lists
     ]
-    count = sum(len(lst.categories) for lst in lists)
-    return {"scattergories": records}, "%d lists, %d categories" % (len(lists), count)
+    return {"scattergories": records}, sg_check.summary(lists)
 
 
 def deck_problems(problems, name, entries):

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Print the 16 Scattergories lists and blank answer sheets, for players who prefer paper.
+"""Print the Scattergories lists and blank answer sheets, for players who prefer paper.
 
     python -m tools.scattergories_sheets [--out DIR] [--format pdf|png] [--sheets N]
 
 Writes, in DIR (default: build/sheets), A4 pages at 150 dpi:
-- scattergories-lists.pdf: the 16 lists from content/scattergories/lists.txt, four cards
+- scattergories-lists.pdf: the lists from content/scattergories/lists.txt, four cards
   to a page (cut along the lines: one card per list, as on the device);
 - scattergories-answers.pdf: N blank answer sheets (default 6, one per player): a name,
   and for each round the letter, the list number, 12 numbered lines and the points.
-With --format png, one PNG per page instead: scattergories-lists-1.png ... -4.png and one
+With --format png, one PNG per page instead: scattergories-lists-1.png, -2.png ... and one
 scattergories-answers.png (print it as many times as needed).
 Needs Pillow (in .venv); DejaVu Sans from fonts-dejavu-core if installed, else Pillow's
 own font.
