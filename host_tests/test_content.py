@@ -36,7 +36,13 @@ def test_the_shipped_content_compiles(tmp_path):
     lines = proc.stdout.splitlines()
     assert lines[0] == "saywhen: %d questions" % len(dealt_rows(ROOT / "content"))
     assert lines[1].startswith("staycool: ")
-    assert lines[2] == "scattergories: 16 lists, 192 categories"
+    headers = [n for n in lists_text(ROOT / "content").splitlines() if n.startswith("# list ")]
+    count = "scattergories: %d lists, %d categories;" % (len(headers), 12 * len(headers))
+    assert lines[2].startswith(count)
+    # then each list's categories, by how many of the die's letters each has an example for
+    assert [n.split(":")[0] for n in lines[3 : 3 + len(headers)]] == [
+        "  list %2d" % (k + 1) for k in range(len(headers))
+    ]
     questions = read_deck(tmp_path / "saywhen.deck")
     assert len(questions) == int(lines[0].split()[1])
 
@@ -64,6 +70,23 @@ def without_unverified(content):
         path.write_text(out.getvalue(), encoding="utf-8")
 
 
+def lists_text(content):
+    return (content / "scattergories" / "lists.txt").read_text(encoding="utf-8")
+
+
+def in_the_old_format(content, lists_kept):
+    """Rewrites the Stay Cool and Scattergories sources as a compiler of before issue 18
+    reads them: no '- not WORD: why' decisions under the written clues, no example answers
+    after a category's ' | ', and only the first `lists_kept` lists (it wanted 16 exactly)."""
+    written = content / "staycool" / "written.txt"
+    kept = [n for n in written.read_text(encoding="utf-8").split("\n") if not n.startswith("- ")]
+    written.write_text("\n".join(kept), encoding="utf-8")
+    lists, out = lists_text(content).split("\n# list "), []
+    for block in lists[:lists_kept]:
+        out.append("\n".join(n.split(" | ")[0] for n in block.split("\n")))
+    (content / "scattergories" / "lists.txt").write_text("\n# list ".join(out) + "\n")
+
+
 def git_tree(commit, paths, dest):
     """The files under `paths` as `commit` has them, in the folder `dest`."""
     proc = subprocess.run(
@@ -83,12 +106,16 @@ def decks(folder):
 def test_a_good_run_writes_the_very_decks_the_compiler_wrote_before(tmp_path):
     """The committed content, compiled by the compiler of before issue 15 and by this one:
     the same files, byte for byte, and the same summary lines (this one then prints Say
-    When!'s balance). The old compiler deals every row, so it is given the content without
-    the unverified questions, which this one leaves out."""
+    When!'s balance and the Scattergories letters). The old compiler deals every row, so it
+    is given the content without the unverified questions, which this one leaves out; and
+    its Stay Cool and Scattergories sources without what issue 18 added for the checks
+    alone (decisions, example answers), and only the 16 lists it took: the device reads
+    the same records, the 16 lists first."""
     content = git_tree("HEAD", ["content"], tmp_path / "now") / "content"
     old = git_tree(BEFORE_ISSUE_15, ["tools", "firmware"], tmp_path / "before")
     new = compile_content(content, tmp_path / "new")
     without_unverified(content)
+    in_the_old_format(content, 16)
     proc = subprocess.run(
         [sys.executable, str(old / "tools" / "content.py"), "--content", str(content)]
         + ["--out", str(tmp_path / "old")],
@@ -97,9 +124,16 @@ def test_a_good_run_writes_the_very_decks_the_compiler_wrote_before(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert new.returncode == 0, new.stdout + new.stderr
-    assert new.stdout.startswith(proc.stdout)  # the same summary lines first
-    assert len(decks(tmp_path / "new")) == 4
-    assert decks(tmp_path / "new") == decks(tmp_path / "old")
+    old_lines, new_lines = proc.stdout.splitlines(), new.stdout.splitlines()
+    assert new_lines[:2] == old_lines[:2]  # Say When! and Stay Cool
+    assert old_lines[2] == "scattergories: 16 lists, 192 categories"
+    new_decks, old_decks = decks(tmp_path / "new"), decks(tmp_path / "old")
+    assert len(new_decks) == 4
+    lists = "scattergories.deck"
+    assert {k: v for k, v in new_decks.items() if k != lists} == {
+        k: v for k, v in old_decks.items() if k != lists
+    }
+    assert read_deck(tmp_path / "new" / lists)[:16] == read_deck(tmp_path / "old" / lists)
 
 
 def test_a_utf_8_bom_is_dropped(tmp_path):
@@ -142,7 +176,9 @@ def test_bad_lines_are_reported_and_nothing_is_written(tmp_path):
     words = content / "staycool" / "written.txt"
     words.write_text(words.read_text().replace("| LAST", "| QQQQ", 1))
     lists = content / "scattergories" / "lists.txt"
-    lists.write_text(lists.read_text().replace("Animals with four legs", "Things in a toolbox", 1))
+    lines = lists_text(content).split("\n")
+    lines[2] = lines[1]  # list 1's second category the same as its first
+    lists.write_text("\n".join(lines), encoding="utf-8")
     out = tmp_path / "out"
     proc = compile_content(content, out)
     assert proc.returncode == 1
