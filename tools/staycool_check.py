@@ -288,16 +288,19 @@ ENDINGS = ("s", "es", "d", "ed", "ing", "er", "ers", "y", "ly")
 
 def gives_away(text, answer, words):
     """The word of a clue that holds its own answer, or None: the answer itself, the answer
-    with an ending, or the answer joined to another word of the list (DOORBELL for BELL,
-    SUNRISE for SUN)."""
+    with an ending, or the answer joined to another word of the list, with an ending or
+    not (DOORBELLS for BELL, SUNRISE for SUN)."""
     a = answer.lower()
     for w in re.findall(r"[a-z]+", text.lower()):
-        if w == a or (w.startswith(a) and w[len(a) :] in ENDINGS):
-            return w
-        if len(w) > len(a) and (
-            (w.startswith(a) and w[len(a) :] in words) or (w.endswith(a) and w[: -len(a)] in words)
-        ):
-            return w
+        for stem in {w} | {w[: -len(e)] for e in ENDINGS if w.endswith(e)}:
+            if stem == a or (
+                len(stem) > len(a)
+                and (
+                    (stem.startswith(a) and stem[len(a) :] in words)
+                    or (stem.endswith(a) and stem[: -len(a)] in words)
+                )
+            ):
+                return w
     return None
 
 

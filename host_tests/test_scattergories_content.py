@@ -1,0 +1,178 @@
+"""make content on the Scattergories lists (issue 18, part 3): each category shows, with an
+example answer per letter, common answers for at least 15 of the die's 20 letters; no two
+categories share most of their answers; the examples stay out of the device's deck. Each
+case breaks a copy of the shipped content and looks for the file:line the compiler
+blames."""
+
+import os
+import re
+import shutil
+
+import pytest
+
+from tools import content as compiler
+from tools import scattergories_check as sg
+from tools.deckfile import read_deck
+from tools.mpenv import ROOT
+
+pytestmark = pytest.mark.sources_only  # CPython alone: nothing here runs in the unix port
+
+LISTS = ROOT / "content" / "scattergories" / "lists.txt"
+
+
+@pytest.fixture
+def content(tmp_path):
+    copy = tmp_path / "content"
+    shutil.copytree(ROOT / "content", copy)
+    return copy
+
+
+def lists_path(content):
+    return content / "scattergories" / "lists.txt"
+
+
+def compile_report(content, tmp_path, capsys):
+    status = compiler.main(["--content", str(content), "--out", str(tmp_path / "decks")])
+    return status, capsys.readouterr().out
+
+
+def category(content, n):
+    """Line n (from 1) of lists.txt as (text, [examples])."""
+    text, _, examples = (
+        lists_path(content).read_text(encoding="utf-8").split("\n")[n - 1].partition(" | ")
+    )
+    return text, examples.split(", ")
+
+
+def set_category(content, n, text, examples):
+    path = lists_path(content)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[n - 1] = text + (" | " + ", ".join(examples) if examples is not None else "")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def fails_with(content, tmp_path, capsys, line, reason):
+    status, report = compile_report(content, tmp_path, capsys)
+    assert status == 1
+    path = lists_path(content)
+    shown = os.path.relpath(path, ROOT) if path.is_relative_to(ROOT) else str(path)
+    expected = "%s:%d: %s" % (shown, line, reason)
+    assert any(got.startswith(expected) for got in report.splitlines()), (
+        expected + "\n--- report:\n" + report
+    )
+    return report
+
+
+def test_the_shipped_lists_compile_and_the_deck_holds_no_example(tmp_path, capsys):
+    status, report = compile_report(ROOT / "content", tmp_path, capsys)
+    assert status == 0, report
+    lists = sg.parse_lists(str(LISTS))
+    assert len(lists) >= 24
+    records = read_deck(tmp_path / "decks" / "scattergories.deck")
+    # the device gets the list's number and its 12 categories, as it always has
+    assert records == [[str(lst.number)] + [c.text for c in lst.categories] for lst in lists]
+    # and make content says how many letters each category covers, list by list
+    for lst in lists:
+        counts = [len({sg.example_letter(e) for e in c.examples}) for c in lst.categories]
+        line = "  list %2d: %s" % (lst.number, " ".join("%2d" % n for n in counts))
+        assert line in report.splitlines()
+        assert min(counts) >= sg.MIN_LETTERS
+
+
+def test_an_example_on_no_face_of_the_die(content, tmp_path, capsys):
+    text, examples = category(content, 2)  # list 1's first category
+    set_category(content, 2, text, examples + ["Umbrella"])
+    reason = "example 'Umbrella' starts with no letter of the die (ABCDEFGHIJKLMNOPRSTW)"
+    fails_with(content, tmp_path, capsys, 2, reason)
+
+
+def test_two_examples_for_one_letter(content, tmp_path, capsys):
+    text, examples = category(content, 2)
+    first_b = next(e for e in examples if e.startswith("B"))
+    set_category(content, 2, text, examples + ["Bucket"])
+    reason = "examples %r and 'Bucket' both start with B: one for each letter" % first_b
+    fails_with(content, tmp_path, capsys, 2, reason)
+
+
+def test_an_article_does_not_count_for_the_letter(content, tmp_path, capsys):
+    """ "The Hammer" is an H answer, as the device scores it: a second H here."""
+    text, examples = category(content, 2)
+    first_h = next(e for e in examples if e.startswith("H"))
+    set_category(content, 2, text, [e for e in examples if not e.startswith("T")] + ["The Hammer"])
+    reason = "examples %r and 'The Hammer' both start with H" % first_h
+    fails_with(content, tmp_path, capsys, 2, reason)
+
+
+def test_an_example_that_is_not_a_common_word(content, tmp_path, capsys):
+    text, examples = category(content, 3)  # Animals on a safari
+    examples = [e for e in examples if not e.startswith("O")] + ["Okapi"]
+    set_category(content, 3, text, examples)
+    reason = "example 'Okapi': 'Okapi' is not a common word (Zipf "
+    report = fails_with(content, tmp_path, capsys, 3, reason)
+    assert re.search(r"'Okapi' is not a common word \(Zipf [0-2]\.\d, under 3\)", report)
+
+
+def test_a_category_with_too_few_letters(content, tmp_path, capsys):
+    text, examples = category(content, 2)
+    set_category(content, 2, text, examples[:14])
+    missing = "".join(c for c in sg.LETTERS if c not in {e[:1] for e in examples[:14]})
+    reason = "examples for 14 letters, at least 15 needed (none for %s)" % missing
+    fails_with(content, tmp_path, capsys, 2, reason)
+
+
+def test_a_category_without_examples(content, tmp_path, capsys):
+    text, _ = category(content, 2)
+    set_category(content, 2, text, None)
+    reason = "examples for 0 letters, at least 15 needed (none for %s)" % sg.LETTERS
+    fails_with(content, tmp_path, capsys, 2, reason)
+
+
+def test_an_empty_example(content, tmp_path, capsys):
+    text, examples = category(content, 2)
+    set_category(content, 2, text, examples[:3] + [""] + examples[3:])
+    fails_with(content, tmp_path, capsys, 2, "an empty example (two commas in a row?)")
+
+
+def test_two_categories_that_share_their_answers(content, tmp_path, capsys):
+    """Line 3 given line 2's examples (a new name): it shares them all with line 2."""
+    _, examples = category(content, 2)
+    set_category(content, 3, "Things in a handyman's van", examples)
+    keys = sorted({sg.answer_key(e) for e in examples})
+    reason = "shares %d example answers with line 2 (%s): %s" % (
+        len(keys),
+        category(content, 2)[0],
+        ", ".join(keys),
+    )
+    fails_with(content, tmp_path, capsys, 3, reason)
+
+
+def test_three_shared_examples_are_allowed(content, tmp_path, capsys):
+    """Categories may meet on an answer or three (a kite is a toy and flies in the sky)."""
+    text, examples = category(content, 3)
+    _, others = category(content, 2)
+    by_letter = {e[:1]: e for e in examples}
+    for e in others[:3]:
+        by_letter[e[:1]] = e
+    set_category(content, 3, text, sorted(by_letter.values()))
+    status, report = compile_report(content, tmp_path, capsys)
+    assert "shares" not in report
+    assert status == 0, report
+
+
+def test_lists_are_numbered_in_order_whatever_their_count(content, tmp_path, capsys):
+    path = lists_path(content)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("# list 2\n", "# list 3\n", 1), encoding="utf-8")
+    line = text.split("\n").index("# list 2") + 1
+    fails_with(content, tmp_path, capsys, line, "list 3 out of order (expected 2)")
+
+
+def test_fewer_lists_are_a_deck_too(content, tmp_path, capsys):
+    """The count is not fixed: the first 16 lists make a deck of 16."""
+    path = lists_path(content)
+    blocks = path.read_text(encoding="utf-8").split("\n# list ")
+    path.write_text("\n# list ".join(blocks[:16]) + "\n", encoding="utf-8")
+    status, report = compile_report(content, tmp_path, capsys)
+    assert status == 0, report
+    assert "scattergories: 16 lists, 192 categories;" in report
+    assert len(read_deck(tmp_path / "decks" / "scattergories.deck")) == 16
