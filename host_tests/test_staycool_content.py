@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -215,3 +216,21 @@ def test_the_committed_candidates_are_what_wordnet_gives(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_text() == (SHIPPED / "candidates.txt").read_text()
+
+
+def test_the_checker_alone_checks_as_make_content_does(content):
+    """python -m tools.staycool_check: the same decisions wanted, at the same line."""
+    folder = content / "staycool"
+    path = folder / "written.txt"
+    n = clue_line(path, "TAXI")
+    cab = next(k for k in range(n, n + 5) if lines_of(path)[k].startswith("- not CAB"))
+    edit(path, cab + 1, [])
+    proc = subprocess.run(
+        [sys.executable, "-m", "tools.staycool_check", "--dir", str(folder)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 1
+    reason = "CAB is spellable, in words.txt and near TAXI (WordNet)"
+    assert re.search(r"written\.txt:%d: %s" % (n, re.escape(reason)), proc.stdout), proc.stdout

@@ -42,8 +42,8 @@ WHITE = "white"
 VOWELS = "AEIOU"
 WHITE_DICE_ALLOWED = (2, 3)
 
-MIN_WRITTEN_CARDS = 44
-MIN_VERBAL_CARDS = 33
+MIN_WRITTEN_CARDS = 50  # as many as the kit has
+MIN_VERBAL_CARDS = 50
 WRITTEN_PER_CARD = 10
 VERBAL_PER_CARD = 20
 MAX_CLUE = 60
@@ -565,38 +565,50 @@ def _rel(path):
         return path
 
 
-def run_checks(dice_path, words_path, written_path, verbal_path, license_path, out=sys.stdout):
-    """Check everything; print problems to ``out``; return (ok, written count, verbal count)."""
+def run_checks(folder, out=sys.stdout):
+    """Check everything in the content folder `folder`, as make content does; print the
+    problems to ``out``; return (ok, written count, verbal count)."""
     bad = 0
 
-    def emit(path, problems):
+    def path(name):
+        return os.path.join(folder, name)
+
+    def emit(where, problems):
         nonlocal bad
         for line, reason in sorted(problems, key=lambda p: p[0]):
-            print("%s:%d: %s" % (_rel(path), line, reason), file=out)
+            print("%s:%d: %s" % (_rel(where), line, reason), file=out)
             bad += 1
 
-    def load(parser, path, *extra):
+    def load(parser, where):
         errs = []
         try:
-            result = parser(path, errs)
+            result = parser(where, errs)
         except OSError as e:
-            emit(path, [(0, "cannot read: %s" % e.strerror)])
+            emit(where, [(0, "cannot read: %s" % e.strerror)])
             return None
-        emit(path, errs)
+        emit(where, errs)
         return result
 
-    dice = load(parse_dice, dice_path)
+    dice = load(parse_dice, path("dice.csv"))
     if dice is not None:
-        emit(dice_path, check_dice(dice_path, dice))
-    words = load(parse_words, words_path) or set()
-    if not os.path.isfile(license_path):
-        emit(license_path, [(0, "missing: the SCOWL licence notice must ship with words.txt")])
-    written = load(parse_cards, written_path)
+        emit(path("dice.csv"), check_dice(path("dice.csv"), dice))
+    words = load(parse_words, path("words.txt")) or set()
+    if not os.path.isfile(path("words-LICENSE.txt")):
+        reason = "missing: the SCOWL licence notice must ship with words.txt"
+        emit(path("words-LICENSE.txt"), [(0, reason)])
+    written = load(parse_cards, path("written.txt"))
+    verbal = load(parse_cards, path("verbal.txt"))
+    pairs = load(parse_pairs, path("pairs.txt")) or []
+    candidates = load(parse_candidates, path("candidates.txt"))
     if written is not None:
-        emit(written_path, check_written(written, words, dice or []))
-    verbal = load(parse_cards, verbal_path)
+        if candidates is not None:
+            missing, stale = check_candidates(candidates, written)
+            emit(path("written.txt"), missing)
+            emit(path("candidates.txt"), stale)
+        near = near_words(candidates or {}, pairs, verbal_alternatives(verbal or []))
+        emit(path("written.txt"), check_written(written, words, dice or [], near))
     if verbal is not None:
-        emit(verbal_path, check_verbal(verbal))
+        emit(path("verbal.txt"), check_verbal(verbal))
     return bad == 0, len(written or []), len(verbal or [])
 
 
@@ -699,13 +711,7 @@ def main(argv=None):
         draw_stickers(dice, args.stickers, args.sticker_mm)
         print("stickers: %d dice -> %s" % (len(dice), args.stickers))
         return 0
-    ok, n_written, n_verbal = run_checks(
-        dice_path,
-        os.path.join(d, "words.txt"),
-        os.path.join(d, "written.txt"),
-        os.path.join(d, "verbal.txt"),
-        os.path.join(d, "words-LICENSE.txt"),
-    )
+    ok, n_written, n_verbal = run_checks(d)
     if not ok:
         return 1
     print("staycool: %d written cards, %d verbal cards" % (n_written, n_verbal))
