@@ -4,8 +4,9 @@ import json
 
 from sim import Sim as SharedSim
 
+from tools.deckfile import read_deck
 from tools.firmware import import_firmware
-from tools.mpenv import read_save
+from tools.mpenv import ROOT, read_save
 
 ticks = import_firmware("ticks")
 sg = import_firmware("games.scattergories")
@@ -236,7 +237,10 @@ def test_settings_set_the_rounds_and_the_timer(tmp_path):
 def test_list_picker_and_looking_at_the_list(tmp_path):
     sim = Sim(tmp_path)
     out = sim.run(NEW_GAME + START + "press DOWN\npress DOWN\nstate\n" + ROLL + "state")
-    assert out.states()[0]["view"]["choice"] == 15 and out.state()["view"]["list"] == 15
+    # DOWN twice from list 1: round to the last list, then the one before it
+    before_last = len(read_deck(ROOT / "build" / "decks" / "scattergories.deck")) - 1
+    assert out.states()[0]["view"]["choice"] == before_last
+    assert out.state()["view"]["list"] == before_last
     out = sim.run("press B\n" + GO + "press DOWN\npress C\ntext\nrefreshes\npress C\ntext\nstate")
     page3, page1 = out.texts()[-2:]
     assert "9" in page3 and "12" in page3 and "1" in page1
