@@ -94,7 +94,8 @@ def number(text):
 # the Quizzer, tied for the lead: A chooses secret guessing, C open.
 SW_CARD = SAYWHEN + PLAY
 SW_GUESSES = SW_CARD + press("A") + press("B")  # secret; B: the guesses, Blue's first
-SW_DOOR = SW_GUESSES + number("12.5 billion") + press("C") + number("9.6") + press("C")
+# The first card of this seed asks the year Charles I was beheaded (1649, range 1639..1659).
+SW_DOOR = SW_GUESSES + number("1660") + press("C") + number("1642") + press("C")
 SW_DOOR += long("GO")
 VERDICTS = ("exact", "in range", "outside")  # B on a team in quick judging: the next
 
@@ -171,7 +172,7 @@ README_SHOTS = {
     "bringup": Shot(press("UP") + press("GO") + long("A") + wait(30000)),  # the board READMEs
     "rules": Shot(press("DOWN") + press("GO") + PLAY),
     "sw-question": Shot(SW_CARD + press("C")),
-    "sw-guess": Shot(SW_GUESSES + number("12.5 billion")),
+    "sw-guess": Shot(SW_GUESSES + number("1660")),
     "sw-door": Shot(SW_DOOR),
     "sw-judge": Shot(SW_CARD + press("A") + judged(0, "in range")),  # Blue, the first
     "sw-scores": Shot(SW_DOOR + press("B") + press("A")),
