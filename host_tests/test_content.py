@@ -6,9 +6,11 @@ import csv
 import io
 import json
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
+from hashlib import sha256
 
 import pytest
 
@@ -128,12 +130,19 @@ def test_a_good_run_writes_the_very_decks_the_compiler_wrote_before(tmp_path):
     assert new_lines[:2] == old_lines[:2]  # Say When! and Stay Cool
     assert old_lines[2] == "scattergories: 16 lists, 192 categories"
     new_decks, old_decks = decks(tmp_path / "new"), decks(tmp_path / "old")
-    assert len(new_decks) == 4
+    assert len(new_decks) == 4 and set(new_decks) == set(old_decks)
     lists = "scattergories.deck"
-    assert {k: v for k, v in new_decks.items() if k != lists} == {
-        k: v for k, v in old_decks.items() if k != lists
-    }
-    assert read_deck(tmp_path / "new" / lists)[:16] == read_deck(tmp_path / "old" / lists)
+    for name in new_decks:  # the same records; the format now adds each card's key
+        new_records, old_records = (
+            read_deck(tmp_path / "new" / name),
+            read_deck(tmp_path / "old" / name),
+        )
+        assert (new_records[:16] if name == lists else new_records) == old_records, name
+        assert new_decks[name][:4] == b"DCK2" and old_decks[name][:4] == b"DCK1"
+        count = len(new_records)
+        keys = struct.unpack_from("<%dH" % count, new_decks[name], 10 + 10 * count)
+        ids = [r[0].encode() for r in new_records]  # the key: 16 bits of the id's SHA-256
+        assert list(keys) == [int.from_bytes(sha256(i).digest()[:2], "little") for i in ids]
 
 
 def test_a_utf_8_bom_is_dropped(tmp_path):

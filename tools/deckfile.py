@@ -1,5 +1,6 @@
 """Writes the compiled deck files the firmware reads one card at a time (app/deck.py)."""
 
+import hashlib
 import os
 import shutil
 import struct
@@ -8,8 +9,10 @@ import zlib
 from pathlib import Path
 
 SEP = "\x1f"
-HEAD = "<4sHI"  # magic, card count, crc32 of the index
+MAGIC = b"DCK2"
+HEAD = "<4sHI"  # magic, card count, crc32 of the index and the keys
 ENTRY = "<IHI"  # offset, length, crc32 of the card
+KEY = "<H"  # after the index, one a card: the first 16 bits of the SHA-256 of its id
 # The header counts cards and each index entry a card's bytes in 16 bits.
 MOST_CARDS = 0xFFFF
 MOST_CARD_BYTES = 0xFFFF
@@ -23,6 +26,13 @@ def card_bytes(fields):
     return SEP.join(fields).encode("utf-8")
 
 
+def card_key(fields):
+    """What the device's played record knows a card by: its id (the first field), so a
+    new edition of a deck keeps what was played of the cards it still has. SHA-256, not
+    CRC32: ids that differ in a digit ("q3", "q4") would share low CRC bits too often."""
+    return struct.unpack("<H", hashlib.sha256(fields[0].encode("utf-8")).digest()[:2])[0]
+
+
 def deck_bytes(records):
     """The deck file for `records`, each a sequence of strings. The content compiler checks
     every limit first, with the file and line to blame; these raise only if it missed one."""
@@ -30,14 +40,15 @@ def deck_bytes(records):
         raise ValueError("%d cards: a deck holds at most %d" % (len(records), MOST_CARDS))
     blobs = [card_bytes(fields) for fields in records]
     head_size, entry_size = struct.calcsize(HEAD), struct.calcsize(ENTRY)
-    offset = head_size + entry_size * len(blobs)
+    offset = head_size + (entry_size + struct.calcsize(KEY)) * len(blobs)
     index = bytearray()
     for blob in blobs:
         if len(blob) > MOST_CARD_BYTES:
             raise ValueError("a card of %d bytes: at most %d" % (len(blob), MOST_CARD_BYTES))
         index += struct.pack(ENTRY, offset, len(blob), zlib.crc32(blob))
         offset += len(blob)
-    head = struct.pack(HEAD, b"DCK1", len(blobs), zlib.crc32(bytes(index)))
+    index += b"".join(struct.pack(KEY, card_key(fields)) for fields in records)
+    head = struct.pack(HEAD, MAGIC, len(blobs), zlib.crc32(bytes(index)))
     return head + bytes(index) + b"".join(blobs)
 
 
@@ -63,11 +74,12 @@ def write_decks(out, decks):
 
 
 def read_deck(path):
-    """The records of a deck file, as lists of strings (for tools and tests)."""
+    """The records of a deck file, as lists of strings (for tools and tests); a deck of
+    the first format (DCK1, before the keys) reads the same."""
     with open(path, "rb") as f:
         data = f.read()
     magic, count, _ = struct.unpack_from(HEAD, data)
-    if magic != b"DCK1":
+    if magic not in (MAGIC, b"DCK1"):  # DCK1: the same, without the keys
         raise ValueError("%s is not a deck file" % path)
     entry_at, entry_size = struct.calcsize(HEAD), struct.calcsize(ENTRY)
     records = []

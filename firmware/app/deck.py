@@ -1,7 +1,8 @@
 """Reads compiled decks one card at a time (format written by tools/deckfile.py).
 
-    b"DCK1", u16 count, u32 crc32 of the index
+    b"DCK2", u16 count, u32 crc32 of the index and the keys
     count x (u32 offset, u16 length, u32 crc32 of the record)
+    count x u16 key: 16 bits of the SHA-256 of the card's id (its first field)
     records: UTF-8 fields joined by the unit separator 0x1F
 
 A deck of 800 questions would not fit in a Pico's RAM as Python objects, so only the card
@@ -35,11 +36,10 @@ class Deck:
         if len(head) != _HEAD_SIZE:
             raise DeckError("%s deck is empty or cut short" % name)
         magic, self.count, index_crc = struct.unpack(_HEAD, head)
-        if magic != b"DCK1":
+        if magic != b"DCK2":
             raise DeckError("%s deck is not a deck file" % name)
         crc = 0
-        end = _HEAD_SIZE + self.count * _ENTRY_SIZE
-        last = end
+        last = _HEAD_SIZE + self.count * (_ENTRY_SIZE + 2)
         for _ in range(self.count):  # one pass over the index: checksum and extent
             entry = f.read(_ENTRY_SIZE)
             if len(entry) != _ENTRY_SIZE:
@@ -47,12 +47,18 @@ class Deck:
             crc = binascii.crc32(entry, crc)
             offset, length, _ = struct.unpack(_ENTRY, entry)
             last = max(last, offset + length)
-        if crc & 0xFFFFFFFF != index_crc:
+        left = 2 * self.count  # the keys, read in small pieces (no large block needed)
+        while left:
+            part = f.read(min(_CHUNK, left))
+            if not part:
+                break
+            crc = binascii.crc32(part, crc)
+            left -= len(part)
+        if left or crc & 0xFFFFFFFF != index_crc:
             raise DeckError("%s deck index is damaged" % name)
         f.seek(0, 2)
         if f.tell() != last:
             raise DeckError("%s deck is cut short or has extra bytes" % name)
-        self.checksum = index_crc  # identifies this edition of the deck
 
     def _entry(self, i):
         """Card i's (length, crc32), with the file placed at the card's first byte."""
@@ -63,6 +69,20 @@ class Deck:
         offset, length, crc = struct.unpack(_ENTRY, f.read(_ENTRY_SIZE))
         f.seek(offset)
         return length, crc
+
+    def keys(self):
+        """Each card's key, in order (what the played record knows a card by: app/played.py).
+        Read in small pieces; nothing else may read the deck until the last is taken."""
+        f = self._f
+        f.seek(_HEAD_SIZE + self.count * _ENTRY_SIZE)
+        left = 2 * self.count
+        while left:
+            part = f.read(min(_CHUNK, left))
+            if not part:
+                raise DeckError("%s deck index is cut short" % self.name)
+            left -= len(part)
+            for j in range(0, len(part), 2):
+                yield part[j] | part[j + 1] << 8
 
     def card(self, i):
         """The fields of card i, as a list of strings."""

@@ -1,9 +1,12 @@
 """Which cards of each deck this device has played, so later games get fresh ones.
 
-One bit per card, kept as hex in the saved "played" dict under the deck's name, with the
-deck's checksum: a re-flashed, different deck starts afresh, and so does a record that is
-damaged (the wrong length, or not hex). When too few unplayed cards are left for a game,
-the deck is used up and every card is fresh again.
+Kept by card id, so a new edition of a deck keeps what was played of the cards it still
+has: the deck stores each card's key (16 bits of a hash of its id, tools/deckfile.py),
+and the key picks one of `n` bits in the saved "played" dict under the deck's name (n, a
+power of two, at least twice the deck's cards: two cards rarely share a bit, and when
+they do, playing one makes the other count as played too). A deck that outgrows its n,
+or a record that is damaged (the wrong length, or not hex), starts afresh. When too few
+unplayed cards are left for a game, the deck is used up and every card is fresh again.
 """
 
 import binascii
@@ -14,42 +17,50 @@ _HEX = const("0123456789abcdef")
 
 
 def _record(app, name, deck):
-    nbytes = (deck.count + 7) // 8
+    n = 64
+    while n < 2 * deck.count:
+        n *= 2
     rec = app.played.get(name)
     if (
         not isinstance(rec, dict)
-        or rec.get("sum") != deck.checksum
+        or rec.get("n") != n
         or not isinstance(rec.get("bits"), str)
-        or len(rec["bits"]) != 2 * nbytes
+        or len(rec["bits"]) != n // 4
         or rec["bits"].strip(_HEX)  # not all hex: damaged
     ):
-        rec = {"sum": deck.checksum, "bits": "00" * nbytes}
+        rec = {"n": n, "bits": "00" * (n // 8)}
         app.played[name] = rec
     return rec
 
 
 def bits(app, name, deck):
-    """The deck's played bits, one per card, as a bytearray (test one with is_set)."""
-    return bytearray(binascii.unhexlify(_record(app, name, deck)["bits"]))
+    """One byte a card, in deck order: 1 where the card counts as played (test is_set)."""
+    rec = _record(app, name, deck)
+    n, marks = rec["n"], binascii.unhexlify(rec["bits"])
+    out = bytearray(deck.count)
+    for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
+        b = key % n
+        out[i] = marks[b >> 3] >> (b & 7) & 1
+    return out
 
 
 def is_set(bits, i):
-    return bits[i >> 3] >> (i & 7) & 1
+    return bits[i]
 
 
 def draw(app, name, deck, k, rng, exclude=()):
     """k different card indexes, unplayed on this device where possible, never in exclude."""
-    rec = _record(app, name, deck)
-    bits = bytearray(binascii.unhexlify(rec["bits"]))
+    seen = bits(app, name, deck)
 
     def free(i):
-        return not is_set(bits, i) and i not in exclude and i not in picks
+        return not seen[i] and i not in exclude and i not in picks
 
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:  # the deck is used up: start it afresh
-        bits = bytearray(len(bits))
-        rec["bits"] = "00" * len(bits)
+        rec = _record(app, name, deck)
+        rec["bits"] = "00" * (rec["n"] // 8)
+        seen = bytearray(deck.count)
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
         r = rng.below(left)
@@ -66,7 +77,11 @@ def draw(app, name, deck, k, rng, exclude=()):
 def mark(app, name, deck, index):
     """Card `index` has been played: remember it (saved at once, between questions)."""
     rec = _record(app, name, deck)
-    bits = bytearray(binascii.unhexlify(rec["bits"]))
-    bits[index >> 3] |= 1 << (index & 7)
-    rec["bits"] = str(binascii.hexlify(bits), "ascii")
+    for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
+        if i == index:
+            b = key % rec["n"]
+            break
+    marks = bytearray(binascii.unhexlify(rec["bits"]))
+    marks[b >> 3] |= 1 << (b & 7)
+    rec["bits"] = str(binascii.hexlify(marks), "ascii")
     app.effects.append(("save", "played", app.played))

@@ -209,12 +209,14 @@ def small_deck(records):
     import struct
 
     data = [r.encode() for r in records]
-    at = 10 + 10 * len(data)
+    at = 10 + 12 * len(data)  # the header, then an entry and a key a card
     index = b""
     for d in data:
         index += struct.pack("<IHI", at, len(d), binascii.crc32(d) & 0xFFFFFFFF)
         at += len(d)
-    head = struct.pack("<4sHI", b"DCK1", len(data), binascii.crc32(index) & 0xFFFFFFFF)
+    for d in data:  # each card's key: 16 bits of the crc32 of its id, the first field
+        index += struct.pack("<H", binascii.crc32(d.split(b"\x1f")[0]) & 0xFFFF)
+    head = struct.pack("<4sHI", b"DCK2", len(data), binascii.crc32(index) & 0xFFFFFFFF)
     return bytearray(head + index + b"".join(data))
 
 
