@@ -218,7 +218,7 @@ def saywhen_row(page, path, line, row):
     flags += badge("default range", "info") if default else ""
     cells = [
         ("id", "%s<br>%s" % (esc(row["id"]), where(path, line))),
-        ("text", esc(row["question"])),
+        esc(row["question"]),
         ("num answer", esc(door_number(row["answer"]))),
         esc(row["unit"]),
         ("range", span),
@@ -324,7 +324,7 @@ def written_row(page, path, card, q, near, words, dice, tally):
     )
     cells = [
         where(path, q.line),
-        ("text", esc(q.text)),
+        esc(q.text),
         ("answer", esc(q.answer)),
         "<br>".join(near_word(n, tally) for n in found),
         decisions,
