@@ -136,6 +136,11 @@ stickers: $(VENV)/.installed
 ranges: $(VENV)/.installed
 	$(BIN)/python -m tools.saywhen_ranges content/saywhen/handwritten.csv
 
+# One HTML page of every deck for a person to review, each entry beside what the checks find.
+.PHONY: content-report
+content-report: $(VENV)/.installed
+	$(BIN)/python -m tools.content_report --out build/content-report.html
+
 # Redraws the README's pictures in docs/ from the simulator.
 pictures: build
 	$(BIN)/python -m tools.screenshot --readme

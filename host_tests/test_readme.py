@@ -6,6 +6,8 @@ saying how it is tested here fails this test. The long ones run in test_readme_l
 beside this file on `make test`'s other worker.
 """
 
+import csv
+import html
 import re
 import shutil
 import subprocess
@@ -146,6 +148,14 @@ def checks_ranges(clone, out):
     assert re.search(r"\d+ question\(s\) use the default range, 0 error\(s\)", out), out
 
 
+def checks_content_report(clone, out):
+    assert "content-report: wrote build/content-report.html" in out, out
+    page = (clone / "build" / "content-report.html").read_text(encoding="utf-8")
+    with open(clone / "content" / "saywhen" / "handwritten.csv", newline="") as f:
+        first = next(csv.DictReader(f))
+    assert html.escape(first["question"]) in page
+
+
 def checks_pictures(clone, out):
     # Every picture is drawn again (test_screens.py holds them to the reviewed ones).
     for png in (ROOT / "docs").glob("*.png"):
@@ -221,6 +231,7 @@ VERBATIM = {
     "make score CSV=content/scattergories/sample-round.csv": checks_score,
     "make stickers": checks_stickers,
     "make ranges": checks_ranges,
+    "make content-report": checks_content_report,
     "make pictures": checks_pictures,
     "make pictures-diff": checks_pictures_diff,
     "make replay GAME=scattergories SEED=20261132 EVENTS=2000": checks_replay,

@@ -370,6 +370,31 @@ def deck_problems(problems, name, entries):
 GAMES = {"saywhen": saywhen, "staycool": staycool, "scattergories": scattergories}
 
 
+def check_content(content):
+    """Every game of the content folder `content` checked and compiled, as (problems,
+    built): built holds (game, (its decks, its summary, *its further lines)) for each game,
+    and problems every finding, the decks' size limits too."""
+    problems = Problems()
+    with tempfile.TemporaryDirectory() as scratch:
+        built = [
+            (game, compile_game(problems, Path(content), scratch))
+            for game, compile_game in GAMES.items()
+        ]
+    for _, (game_decks, *_) in built:
+        for name, entries in game_decks.items():
+            deck_problems(problems, name, entries)
+    return problems, built
+
+
+def summary_lines(built):
+    """What a good run prints: a summary line per game, then each game's further lines
+    (Say When!'s balance)."""
+    lines = ["%s: %s" % (game, summary) for game, (_, summary, *_) in built]
+    for _, (_, _, *notes) in built:
+        lines += notes[0] if notes else []
+    return lines
+
+
 def report(found):
     for path, line, reason in sorted(found, key=lambda p: (p[0], p[1])):
         print("%s:%d: %s" % (path, line, reason))
@@ -386,18 +411,12 @@ def main(argv=None):
         "--content", default=str(ROOT / "content"), help="the sources: content/ by default"
     )
     args = parser.parse_args(argv)
-    problems = Problems()
-    content = Path(args.content)
-    with tempfile.TemporaryDirectory() as scratch:
-        built = [
-            (game, compile_game(problems, content, scratch))
-            for game, compile_game in GAMES.items()
-        ]
-    decks = {}
-    for _, (game_decks, *_) in built:
-        for name, entries in game_decks.items():
-            deck_problems(problems, name, entries)
-            decks[name + ".deck"] = [entry.fields for entry in entries]
+    problems, built = check_content(args.content)
+    decks = {
+        name + ".deck": [entry.fields for entry in entries]
+        for _, (game_decks, *_) in built
+        for name, entries in game_decks.items()
+    }
     if problems:
         report(problems)
         print("content: %d problems; nothing written" % len(problems), file=sys.stderr)
@@ -407,11 +426,8 @@ def main(argv=None):
     except OSError as e:
         print("content: cannot write the decks to %s: %s" % (args.out, e), file=sys.stderr)
         return 1
-    for game, (_, summary, *_) in built:
-        print("%s: %s" % (game, summary))
-    for _, (_, _, *notes) in built:  # a game's further lines: Say When!'s balance
-        for line in notes[0] if notes else ():
-            print(line)
+    for line in summary_lines(built):
+        print(line)
     return 0
 
 

@@ -335,6 +335,29 @@ def check_written(cards, words, dice, near=None):
     return problems
 
 
+# A word near a clue's answer (near_words), with where it was found, the Decision under the
+# clue that names it (or None), and why it needs none (None: it needs one).
+Near = namedtuple("Near", "word where decision exempt")
+
+
+def near_notes(q, near, words, dice):
+    """A Near for each word near clue q's answer (`near`: near_words' {word: where} for
+    it), in word order: a word that words.txt holds and the dice spell needs a decision."""
+    decided = {}
+    for d in q.decisions:
+        for w in d.words:
+            decided.setdefault(w, d)
+    notes = []
+    for w, where in sorted(near.items()):
+        exempt = None
+        if w.lower() not in words:
+            exempt = "not in words.txt"
+        elif dice and not spellable(w, dice):
+            exempt = "the dice cannot spell it"
+        notes.append(Near(w, where, decided.get(w), exempt))
+    return notes
+
+
 def _decision_problems(q, near, words, dice):
     """What a clue's ``- not`` decisions leave out, repeat or get wrong."""
     problems, decided = [], {}
@@ -345,8 +368,8 @@ def _decision_problems(q, near, words, dice):
             elif w in decided:
                 problems.append((d.line, "%s was decided on line %d" % (w, decided[w])))
             decided.setdefault(w, d.line)
-    for w, where in sorted(near.items()):
-        if w in decided or w.lower() not in words or (dice and not spellable(w, dice)):
+    for w, where, decision, exempt in near_notes(q, near, words, dice):
+        if decision or exempt:
             continue
         problems.append(
             (
