@@ -3,10 +3,12 @@
 Kept by card id, so a new edition of a deck keeps what was played of the cards it still
 has: the deck stores each card's key (16 bits of a hash of its id, tools/deckfile.py),
 and the key picks one of `n` bits in the saved "played" dict under the deck's name (n, a
-power of two, at least twice the deck's cards: two cards rarely share a bit, and when
-they do, playing one makes the other count as played too). A deck that outgrows its n,
-or a record that is damaged (the wrong length, or not hex), starts afresh. When too few
-unplayed cards are left for a game, the deck is used up and every card is fresh again.
+power of two, at least the deck's cards: when two cards share a bit, playing one makes
+the other count as played too, until the deck is used up; a bigger n would cost the
+record's 1 KB and more in one piece of a heap that may be cut small by then). A deck
+that outgrows its n, or a record that is damaged (the wrong length, or not hex), starts
+afresh. When too few unplayed cards are left for a game, the deck is used up and every
+card is fresh again.
 """
 
 import binascii
@@ -18,7 +20,7 @@ _HEX = const("0123456789abcdef")
 
 def _record(app, name, deck):
     n = 64
-    while n < 2 * deck.count:
+    while n < deck.count:
         n *= 2
     rec = app.played.get(name)
     if (
@@ -34,18 +36,19 @@ def _record(app, name, deck):
 
 
 def bits(app, name, deck):
-    """One byte a card, in deck order: 1 where the card counts as played (test is_set)."""
+    """One bit a card, in deck order: set where the card counts as played (is_set)."""
     rec = _record(app, name, deck)
     n, marks = rec["n"], binascii.unhexlify(rec["bits"])
-    out = bytearray(deck.count)
+    out = bytearray((deck.count + 7) >> 3)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         b = key % n
-        out[i] = marks[b >> 3] >> (b & 7) & 1
+        if marks[b >> 3] >> (b & 7) & 1:
+            out[i >> 3] |= 1 << (i & 7)
     return out
 
 
 def is_set(bits, i):
-    return bits[i]
+    return bits[i >> 3] >> (i & 7) & 1
 
 
 def draw(app, name, deck, k, rng, exclude=()):
@@ -53,14 +56,14 @@ def draw(app, name, deck, k, rng, exclude=()):
     seen = bits(app, name, deck)
 
     def free(i):
-        return not seen[i] and i not in exclude and i not in picks
+        return not is_set(seen, i) and i not in exclude and i not in picks
 
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:  # the deck is used up: start it afresh
         rec = _record(app, name, deck)
         rec["bits"] = "00" * (rec["n"] // 8)
-        seen = bytearray(deck.count)
+        seen = bytearray(len(seen))
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
         r = rng.below(left)
