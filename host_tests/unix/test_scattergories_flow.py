@@ -5,7 +5,7 @@ import ticks
 from app import buttons as bt
 from app.core import App
 from app.deck import Deck
-from app.scattergories_timer import Countdown, coarse, cues_below, next_coarse
+from app.scattergories.timer import Countdown, coarse, cues_below, next_coarse
 from games import scattergories as sg
 
 RING = {"ring": True, "buzzer": True, "go": True, "led": False}

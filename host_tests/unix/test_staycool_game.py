@@ -1,10 +1,10 @@
-# Stay Cool's game state and live turn (firmware/app/staycool_game.py), and the whole
+# Stay Cool's game state and live turn (firmware/app/staycool/game.py), and the whole
 # controller stepped through App with explicit, off-grid ticks; runs in the unix port.
 import ticks
 from app import buttons as bt
 from app.core import App, unload
 from app.deck import Deck
-from app.staycool_game import Live, StayCool, new_state
+from app.staycool.game import Live, StayCool, new_state
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
 T0 = ticks.MASK + 1 - 7777  # every turn here crosses the tick wrap
@@ -253,10 +253,10 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
     names = ["A", "B", "C"]
     app = App(PARTS, session={"game": "staycool", "names": names, "state": None}, decks=open_deck)
     step(app, "B", T0)  # resume the saved game
-    assert app.screen.name != "resume" and "app.staycool_play" in game_modules()
+    assert app.screen.name != "resume" and "app.staycool.play" in game_modules()
     app.home()
     step(app, None, T0)
-    assert app.screen.name == "menu" and "app.staycool_play" in game_modules()  # kept
+    assert app.screen.name == "menu" and "app.staycool.play" in game_modules()  # kept
     # The heap runs short for real: blocks held until less than a sixth of it is free.
     gc.collect()
     hog = []
@@ -269,4 +269,4 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
     gc.collect()
     app.play()  # the game goes on: its modules load again
     step(app, None, T0)
-    assert app.screen.name not in ("menu", "resume") and "app.staycool_play" in game_modules()
+    assert app.screen.name not in ("menu", "resume") and "app.staycool.play" in game_modules()

@@ -4,10 +4,10 @@ counts, and the winners.
 
 import ticks
 from app import core, ringfx
-from app import staycool_game as sc
-from app import staycool_play as hub
-from app import staycool_ring as hg
 from app.gfx import W
+from app.staycool import game as sc
+from app.staycool import play as hub
+from app.staycool import ring as hg
 from games import staycool as rules
 
 

@@ -6,10 +6,10 @@ from micropython import const
 
 import ticks
 from app import core
-from app import staycool_game as sc
-from app import staycool_play as hub
-from app import staycool_ring as hg
 from app.gfx import FOOTER, H, W
+from app.staycool import game as sc
+from app.staycool import play as hub
+from app.staycool import ring as hg
 
 _X = const(27)  # the questions start right of the Timer Card
 _STEP_MS = const(5000)  # without a ring (or in round 3) the screen shows the sand in these steps
@@ -175,7 +175,7 @@ class Play(hub.GameScreen):
             self.game.finish(t.written, t.verbal)
             done = t.remaining(now) > 0
             end = core.Next(
-                core.part_screen, hub.PARTS, "staycool_score", "End", self.game, now, done
+                core.part_screen, hub.PARTS, "staycool.score", "End", self.game, now, done
             )
             app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip

@@ -10,10 +10,10 @@ from micropython import const
 
 import ticks
 from app import core, ringfx
-from app import scattergories_play as hub
-from app import scattergories_timer as timer
 from app.buttons import is_press
 from app.gfx import W
+from app.scattergories import play as hub
+from app.scattergories import timer
 
 _GREEN = const((0, 190, 60))
 _AMBER = const((230, 130, 0))

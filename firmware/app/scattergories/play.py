@@ -1,27 +1,27 @@
 """Scattergories on the device: the letter die, the timer and the score pad, mid-table.
 
 A round: pick the list, roll the die, write against the ring's countdown
-(scattergories_round.py); then points, challenges and totals (scattergories_score.py).
+(round.py); then points, challenges and totals (score.py).
 This module is the hub: it resumes a game where it stands, and loads the one part of the
 UI each phase needs (pick, die, round, score), letting the others go, as the core swaps
 the menu and the games: together they would crowd a Pico's heap. The state is game.s
-(scattergories_game.py), saved at every boundary and never while the timer runs: a flash
+(game.py), saved at every boundary and never while the timer runs: a flash
 write stalls the RP2040.
 """
 
 from micropython import const
 
 from app import core, ringfx
-from app import scattergories_game as sg
 from app.buttons import is_press
 from app.gfx import W
+from app.scattergories import game as sg
 
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
-_ROUND = const("scattergories_round")
-_PART = {"pick": "scattergories_pick", "roll": "scattergories_die", "play": _ROUND}
-_SCORE = const("scattergories_score")  # score, totals, won
-_PARTS = const(("scattergories_pick", "scattergories_die", _ROUND, _SCORE))
-_TIMER = const("scattergories_timer")
+_ROUND = const("scattergories.round")
+_PART = {"pick": "scattergories.pick", "roll": "scattergories.die", "play": _ROUND}
+_SCORE = const("scattergories.score")  # score, totals, won
+_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE))
+_TIMER = const("scattergories.timer")
 _PER_PAGE = const(4)
 _TOP = const(21)  # the list's bar: the letter in bold
 _PITCH = const(22)

@@ -6,10 +6,10 @@ from micropython import const
 
 import ticks
 from app import core, ringfx
-from app import saywhen_game as sw
-from app import saywhen_play as hub
 from app.buttons import is_press
 from app.gfx import FOOTER, H, W
+from app.saywhen import game as sw
+from app.saywhen import play as hub
 from games import saywhen as rules
 
 _KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}

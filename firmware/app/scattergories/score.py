@@ -10,9 +10,9 @@ shares the win); a round's scoring can be reopened ("Fix") until the next one st
 
 import ticks
 from app import core, gfx, ringfx
-from app import scattergories_game as sg
-from app import scattergories_play as hub
 from app.buttons import is_press
+from app.scattergories import game as sg
+from app.scattergories import play as hub
 from games import scattergories as rules
 
 

@@ -10,7 +10,7 @@ power cut can never roll a round's letter twice.
 from micropython import const
 
 import ticks
-from app.scattergories_play import GameScreen, clock, go_on
+from app.scattergories.play import GameScreen, clock, go_on
 from games.scattergories import LETTERS
 
 

@@ -3,10 +3,10 @@ number editor, and the guesses read back before the Answer Door opens.
 """
 
 from app import layout, numedit
-from app import saywhen_play as hub
 from app.buttons import is_press
 from app.gfx import FOOTER, H, W
-from app.saywhen_game import QUESTION, UNIT
+from app.saywhen import play as hub
+from app.saywhen.game import QUESTION, UNIT
 from games import saywhen as rules
 
 

@@ -1,12 +1,12 @@
 """Scattergories: which list this round (UP/DOWN; the next unused one offered first).
 
 Between rounds it also shows the running totals. B or GO rolls the die
-(scattergories_die.py); the letter is saved before the die is seen to roll.
+(die.py); the letter is saved before the die is seen to roll.
 """
 
 from app.buttons import is_press
 from app.gfx import W
-from app.scattergories_play import GameScreen, clock, go_on
+from app.scattergories.play import GameScreen, clock, go_on
 
 
 def view(game, fresh):
