@@ -96,25 +96,9 @@ class GameScreen(core.Screen):
     def ring(self, app, now, leds):
         ringfx.progress(leds, self.game.s["played"], sw.CARDS)
 
-    def state(self):
-        g = self.game
-        return {
-            "view": self.view,
-            "card": g.s["played"] + 1,
-            # For tests: which question (never on screen); none once the game is won.
-            "deck_index": None if g.s["winner"] is not None else g.card_index(),
-            "quizzer": g.s["quizzer"],
-            "mode": g.mode(),
-            "scores": g.s["scores"],
-            "sudden": g.s["sudden"],
-            "winner": g.s["winner"],
-        }
-
 
 class Scores(GameScreen):
     """The scoreboard; C takes back the last scoring."""
-
-    view = "scores"
 
     def event(self, app, ev, now):
         kind, b = ev

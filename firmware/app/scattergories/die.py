@@ -30,8 +30,6 @@ class Roll(GameScreen):
     Stage 2i: face i spinning on the ring; 2i+1: settled on it. The panel is redrawn when a
     face settles, never during a spin (the e-ink keeps showing the last face meanwhile)."""
 
-    view = "roll"
-
     def __init__(self, game, animate):
         super().__init__(game)
         self.faces = game.s["faces"] or game.letter()

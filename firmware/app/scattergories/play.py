@@ -72,7 +72,6 @@ def clock(ms):
 
 class GameScreen(core.Screen):
     name = "scattergories"
-    view = "?"
 
     def __init__(self, game):
         self.game = game
@@ -86,24 +85,6 @@ class GameScreen(core.Screen):
 
     def ring(self, app, now, leds):
         ringfx.progress(leds, len(self.game.s["scores"]), self.game.s["rounds"])
-
-    def state(self):
-        g = self.game
-        s = g.s
-        return {
-            "view": self.view,
-            "now": g.app.now,
-            "round": g.round_no(),
-            "rounds": s["rounds"],
-            "phase": s["phase"],
-            "list": g.list_no(),
-            "letter": g.letter(),
-            "letters": s["letters"],
-            "lists": s["lists"],
-            "points": s["points"],
-            "scores": s["scores"],
-            "totals": g.totals(),
-        }
 
 
 def draw_page(g, cats, page, left, right):
@@ -128,8 +109,6 @@ def pages(cats):
 
 class ListView(GameScreen):
     """This round's list, for reading answers out: UP/DOWN or C turn pages, A or B back."""
-
-    view = "list"
 
     def __init__(self, game):
         super().__init__(game)

@@ -38,8 +38,6 @@ class Play(hub.GameScreen):
     UP/DOWN (or A/C) turn the pages; a long B or GO pauses and resumes. Without a ring the
     bar shows the time left in coarse steps."""
 
-    view = "play"
-
     def __init__(self, game, run):
         super().__init__(game)
         s = game.s
@@ -161,22 +159,10 @@ class Play(hub.GameScreen):
             leds[3 * i + 1] = colour[1] * f // 255 // dim
             leds[3 * i + 2] = colour[2] * f // 255 // dim
 
-    def state(self):
-        out = super().state()
-        cd = self.cd
-        now = self.game.app.now
-        out["left"] = cd.remaining(now)
-        out["running"] = cd.running
-        out["started"] = cd.since
-        out["deadline"] = self.deadline(self.game.app)
-        out["page"] = self.page
-        return out
-
 
 class TimeUp(hub.GameScreen):
     """Pens down: the ring flashes red. B or GO goes on to the points; A shows the list."""
 
-    view = "timeup"
     full_refresh = True
 
     def event(self, app, ev, now):

@@ -77,25 +77,9 @@ class GameScreen(core.Screen):
     def ring(self, app, now, leds):
         ringfx.progress(leds, self.game.turns_done(), sc.ROUNDS * self.game.n())
 
-    def state(self):
-        game = self.game
-        s = game.s
-        a, w, v, t = game.roles()
-        return {
-            "view": self.view,
-            "round": s["round"],
-            "phase": s["phase"],
-            "roles": {"active": a, "written": w, "verbal": v, "timekeeper": t},
-            "cards": s["cards"],
-            "scores": s["scores"],
-            "totals": game.totals(),
-        }
-
 
 class Scores(GameScreen):
     """Each player's round scores and total."""
-
-    view = "scores"
 
     def event(self, app, ev, now):
         if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):

@@ -47,7 +47,6 @@ def draw_question(g, qa, x, y, width, tag=""):
 class Start(hub.GameScreen):
     """Who holds which role, and the first written question for the Interrogator to read."""
 
-    view = "start"
     full_refresh = True
 
     def event(self, app, ev, now):
@@ -100,8 +99,6 @@ class Start(hub.GameScreen):
 
 class Play(hub.GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
-
-    view = "turn"
 
     def __init__(self, game, now):
         super().__init__(game)
@@ -250,19 +247,3 @@ class Play(hub.GameScreen):
             g.text(what, _X, y + 26, "small")
             return
         draw_question(g, qa, _X, y, W - _X - 3, card_number(k, done, total))
-
-    def state(self):
-        out = super().state()
-        live = self.live
-        t = live.turn
-        now = self.game.app.now
-        out["active"] = self.game.s["turn"]
-        out["started"] = live.start
-        out["position"] = t.position
-        out["written"] = t.written
-        out["verbal"] = t.verbal
-        out["skipped"] = t.skipped
-        out["paused"] = live.paused()
-        out["left"] = live.left(now)
-        out["deadline"] = live.deadline(now)
-        return out
