@@ -57,8 +57,11 @@ def test_a_board_gets_its_own_drivers_names_and_not_the_others():
     assert "hw/ssd1680.mpy" in pico and "hw/ssd1680.mpy" not in badger
     assert "hw/uc8151.mpy" in badger and "hw/uc8151.mpy" not in pico
     assert not any(n.startswith("hw/") for n in host)  # the PC has no drivers
+    # The debug hook that reads what a screen shows is the host's alone: with its names.
+    assert {"screens", "screens_saywhen", "deck_index", "timekeeper"} <= host
+    assert not {"screens", "screens_saywhen", "deck_index", "timekeeper"} & (pico | badger)
     for names in (pico, badger, host):
-        assert {"app/menu.mpy", "app.menu", "menu", "app.saywhen_door"} <= names
+        assert {"app/menu.mpy", "app.menu", "menu", "app.saywhen.door"} <= names
         assert set(tool.CHARACTERS) <= names
         assert len(names) <= tool.POOLS_HOLD - tool.ROOM
 

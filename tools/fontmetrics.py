@@ -88,16 +88,16 @@ def lacking(text, fonts):
 
 W = TEXT_WIDTH + 8  # the 296 px panel (app/gfx.py): layout's full line and its margins
 
-# Say When!'s Answer Door (app/saywhen_door.py, Door.draw): the answer, thousands separated,
+# Say When!'s Answer Door (app/saywhen/door.py, Door.draw): the answer, thousands separated,
 # in title type from x = 6; its unit and "(as of ...)" in body type 6 px after it; the
-# range under them in small type from x = 6. The guess screen (app/saywhen_ask.py,
+# range under them in small type from x = 6. The guess screen (app/saywhen/ask.py,
 # Guess.draw) centres the editor's scale word and the unit ("billion people") in body type.
 DOOR_X, DOOR_GAP = 6, 6
 
 
 def question_font(text):
     """The font the device shows a Say When! question in (large if it fits, else body), or
-    None (app/saywhen_ask.py, draw_question)."""
+    None (app/saywhen/ask.py, draw_question)."""
     for name, most, _ in QUESTION_FONTS:
         if len(font(name).wrap(text, TEXT_WIDTH)) <= most:
             return name
@@ -106,7 +106,7 @@ def question_font(text):
 
 def door_number(text):
     """An answer as the Answer Door shows it, thousands separated from five digits on
-    (saywhen_play.number: a year reads "1969")."""
+    (saywhen.play.number: a year reads "1969")."""
     sign = "-" if text.startswith("-") else ""
     whole, dot, frac = text.lstrip("-").partition(".")
     groups = []
@@ -163,7 +163,7 @@ def door_misfits(answer, unit, as_of, low, high):
     ]
 
 
-# Stay Cool's turn screen (app/staycool_turn.py, draw_question): a question on one line of
+# Stay Cool's turn screen (app/staycool/turn.py, draw_question): a question on one line of
 # body type, else wrapped on at most two lines of small type (the rest is dropped); under
 # it "→ answer" in small type, cut with "…" to leave the card's tag ("V 12/20",
 # card_number) and 6 px free. Play draws them from the Timer Card, x = 27, to W - 3; Start
@@ -171,7 +171,7 @@ def door_misfits(answer, unit, as_of, low, high):
 STAYCOOL_WIDTH = W - 27 - 3
 STAYCOOL_LINES = 2
 STAYCOOL_TAG_GAP = 6
-_KIND_INITIAL = ("W", "V")  # staycool_play.KIND[k][0]
+_KIND_INITIAL = ("W", "V")  # staycool.play.KIND[k][0]
 
 
 def staycool_tag(k, i, total):
@@ -197,9 +197,9 @@ def staycool_misfits(text, answer, tag):
     return out
 
 
-# Scattergories' list (app/scattergories_play.py, draw_page): each category in the largest
+# Scattergories' list (app/scattergories/play.py, draw_page): each category in the largest
 # of these that fits W - 33 px, else small type cut with "…". A challenge
-# (app/scattergories_score.py) shows "N. category" wrapped in large type at W - 12 px and
+# (app/scattergories/score.py) shows "N. category" wrapped in large type at W - 12 px and
 # drops the lines past the second; its bar cuts the category to 180 px by design.
 LIST_FONTS = ("large", "bold", "body", "small")
 LIST_WIDTH = W - 33

@@ -111,8 +111,12 @@ def _module_names(path, root):
     on_board = path.relative_to(root)
     found.add(on_board.as_posix())  # __file__
     parts = on_board.with_suffix("").parts
-    if parts[-1] != "__init__":
-        found.update((".".join(parts), parts[-1]))
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    # Its packages' names too: a game's folder (app/saywhen) is a package without an
+    # __init__, named only when a module in it is first imported.
+    for i in range(1, len(parts) + 1):
+        found.update((".".join(parts[:i]), parts[i - 1]))
     return found
 
 

@@ -146,7 +146,9 @@ class Sim:
 
             print("ring", ring_hex(self.dev.ring_frame(self.now)))
         elif cmd == "state":
-            print(json.dumps(self.dev.app.state()))
+            from screens import state  # the debug hook, loaded once asked
+
+            print(json.dumps(state(self.dev.app)))
         elif cmd == "refreshes":
             print("refreshes partial=%d full=%d" % tuple(self.board.refreshes))
         elif cmd == "battery":

@@ -56,6 +56,3 @@ class BringUp(Screen):
             "no ghosts? then all is well" if done else "watch for ghosts", 86, "small", 130, 296
         )
         g.labels("Back", "Again", "")
-
-    def state(self):
-        return {"count": self.count}

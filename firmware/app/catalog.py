@@ -36,9 +36,9 @@ PLAYER_NAMES = (
 )
 
 GAMES = (
-    Game("saywhen", "Say When!", "Teams", 2, 6, 2, TEAM_NAMES, "saywhen_play"),
-    Game("staycool", "Stay Cool", "Players", 3, 8, 4, PLAYER_NAMES, "staycool_play"),
-    Game("scattergories", "Scattergories", "Players", 2, 6, 3, PLAYER_NAMES, "scattergories_play"),
+    Game("saywhen", "Say When!", "Teams", 2, 6, 2, TEAM_NAMES, "saywhen.play"),
+    Game("staycool", "Stay Cool", "Players", 3, 8, 4, PLAYER_NAMES, "staycool.play"),
+    Game("scattergories", "Scattergories", "Players", 2, 6, 3, PLAYER_NAMES, "scattergories.play"),
 )
 
 

@@ -58,7 +58,8 @@ class Screen:
     """One screen of the device. Subclasses override what they need:
     enter(app, now), event(app, ev, now), tick(app, now), draw(app, g), ring(app, now, leds),
     deadline(app): the next tick at which something must happen on time (the sand runs out),
-    or None (the shell wakes exactly then instead of at its next 10 ms poll), and state()."""
+    or None (the shell wakes exactly then instead of at its next 10 ms poll). What a screen
+    shows is read from its attributes by the host board alone (boards/host/screens.py)."""
 
     name = "screen"
     full_refresh = False  # a round boundary: clean the panel with a full refresh
@@ -68,9 +69,6 @@ class Screen:
     def ring(self, app, now, leds):
         for i in range(len(leds)):
             leds[i] = 0
-
-    def state(self):
-        return {}
 
 
 def won(app, ev):
@@ -317,11 +315,3 @@ class App:
 
     def deadline(self):
         return self.screen.deadline(self)
-
-    def state(self):
-        return {
-            "screen": self.screen.name,
-            "view": self.screen.state(),
-            "settings": self.settings,
-            "session": self.session,
-        }

@@ -42,9 +42,6 @@ class Confirm(Screen):
             y += 21
         g.labels("No", "", "Yes")
 
-    def state(self):
-        return {"title": self.title, "message": self.message}
-
 
 class Notice(Screen):
     """A short message; any of A, B or GO closes it."""
@@ -65,9 +62,6 @@ class Notice(Screen):
             g.text(line, 6, y, "body")
             y += 21
         g.labels("", "OK", "")
-
-    def state(self):
-        return {"title": self.title, "message": self.message}
 
 
 class Sleeping(Screen):

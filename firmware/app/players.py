@@ -90,9 +90,6 @@ class NamePicker(Screen):
         g.center("↓", y + 50, "small")
         g.labels("Cancel", "Edit", "OK")
 
-    def state(self):
-        return {"name": self.value}
-
 
 class NameEditor(Screen):
     """UP/DOWN change the letter under the cursor, B moves right, A moves left."""
@@ -158,6 +155,3 @@ class NameEditor(Screen):
             x += w
         g.center("UP/DOWN: letter", y + 46, "small")
         g.labels("←", "→", "Done")
-
-    def state(self):
-        return {"name": self.text(), "cursor": self.pos}

@@ -37,6 +37,3 @@ class Rules(Screen):
             g.text(line, 4, y, "small")
             y += 14
         g.labels("Back", "", "")
-
-    def state(self):
-        return {"game": self.game.key}

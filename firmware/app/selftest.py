@@ -95,6 +95,3 @@ class SelfTest(Screen):
             leds[3 * i] = r
             leds[3 * i + 1] = gr
             leds[3 * i + 2] = bl
-
-    def state(self):
-        return {"down": sorted(self.down), "seen": sorted(self.seen), "last": self.last}

@@ -84,6 +84,3 @@ class ListMenu(Screen):
         item = self.current()
         adjusting = item is not None and item.adjust is not None
         g.labels("Back" if self.back else "", "−" if adjusting else "OK", "+" if adjusting else "")
-
-    def state(self):
-        return {"title": self.title, "items": [i.label for i in self.items], "selected": self.sel}

@@ -4,6 +4,7 @@ from app import buttons as bt
 from app.core import App
 from app.session import clean_session
 from app.settings import DEFAULT_SETTINGS, clean_settings
+from screens import view
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
 NOW = ticks.MASK + 1 - 100
@@ -53,7 +54,7 @@ def test_effects_of_a_setting_change():
     for _ in range(2):
         press(app, "UP")  # Self-test, then Settings
     fx = press(app, "GO")
-    assert app.screen.state()["title"] == "Settings"
+    assert view(app)["title"] == "Settings"
     del fx[:]
     fx = press(app, "C")  # sound off
     assert ("config",) in fx
@@ -82,7 +83,7 @@ def test_settings_menu_hides_missing_parts():
     for _ in range(2):
         press(app, "UP")
     press(app, "B")  # B selects where there is no GO
-    items = app.screen.state()["items"]
+    items = view(app)["items"]
     assert items[:2] == ["Upside down", "Sleep after"]
     assert not [i for i in items if i in ("Sound", "Volume", "Ring brightness")]
 

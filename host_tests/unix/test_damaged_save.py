@@ -83,19 +83,19 @@ def test_a_good_save_is_resumed_and_a_save_from_before_pausing_too():
 
 
 def test_a_bug_while_building_a_game_surfaces_and_the_save_stays():
-    from app import saywhen_game
+    from app.saywhen import game
 
     session = fresh("saywhen", ["Red", "Blue"])
-    real = saywhen_game.SayWhen.check
+    real = game.SayWhen.check
 
     def buggy(self):
         return self.s["no such field"]  # a programming error: KeyError, not DamagedSave
 
-    saywhen_game.SayWhen.check = buggy
+    game.SayWhen.check = buggy
     try:
         boot(session)
         raise AssertionError("the bug was taken for a damaged save")
     except KeyError:
         pass
     finally:
-        saywhen_game.SayWhen.check = real
+        game.SayWhen.check = real

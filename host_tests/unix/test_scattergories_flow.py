@@ -5,8 +5,9 @@ import ticks
 from app import buttons as bt
 from app.core import App
 from app.deck import Deck
-from app.scattergories_timer import Countdown, coarse, cues_below, next_coarse
+from app.scattergories.timer import Countdown, coarse, cues_below, next_coarse
 from games import scattergories as sg
+from screens import view
 
 RING = {"ring": True, "buzzer": True, "go": True, "led": False}
 BADGER = {"ring": False, "buzzer": False, "go": False, "led": True}
@@ -154,7 +155,7 @@ class Device:
             self.step()
 
     def view(self):
-        return self.app.screen.state()
+        return view(self.app)
 
     def saves(self):
         return [f for f in self.fx if f[0] == "save" and f[1] == "session"]
@@ -194,7 +195,7 @@ def test_pause_saves_what_is_left_and_a_power_cut_resumes_stopped():
     # A power cut: a new core from what was saved.
     again = App(RING, None, d.app.session, seed=9, decks=open_deck)
     again.step(ev("press", "B"), d.now)
-    v = again.screen.state()
+    v = view(again)
     assert v["view"] == "play" and not v["running"] and v["left"] == 140000
 
 

@@ -1,10 +1,11 @@
-# Stay Cool's game state and live turn (firmware/app/staycool_game.py), and the whole
+# Stay Cool's game state and live turn (firmware/app/staycool/game.py), and the whole
 # controller stepped through App with explicit, off-grid ticks; runs in the unix port.
 import ticks
 from app import buttons as bt
 from app.core import App, unload
 from app.deck import Deck
-from app.staycool_game import Live, StayCool, new_state
+from app.staycool.game import Live, StayCool, new_state
+from screens import view
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
 T0 = ticks.MASK + 1 - 7777  # every turn here crosses the tick wrap
@@ -132,7 +133,7 @@ def test_through_the_app_the_end_tone_comes_at_the_very_tick_and_nothing_is_save
     state["round"] = 2
     app = App(PARTS, session={"game": "staycool", "names": names, "state": state}, decks=open_deck)
     step(app, "B", T0)  # resume the game: its start screen
-    assert app.screen.state()["view"] == "start"
+    assert view(app)["view"] == "start"
     start = at(3)
     fx = step(app, "C", start)
     assert ("tone", "flip", 2) in fx and [f[0] for f in fx].count("save") == 1  # the turn starts
@@ -151,8 +152,8 @@ def test_through_the_app_the_end_tone_comes_at_the_very_tick_and_nothing_is_save
     # The buzzer first; then, the turn over, the scores and the next turn's cards are saved.
     assert fx[0] == ("tone", "end", 2) and all(f[0] == "save" for f in fx[1:])
     assert ("save", "session") in [f[:2] for f in fx]
-    view = app.screen.state()
-    assert view["view"] == "end" and view["ended_at"] == end and app.deadline() is None
+    shown = view(app)
+    assert shown["view"] == "end" and shown["ended_at"] == end and app.deadline() is None
 
 
 def test_round_one_flips_on_time_with_a_pause_in_between():
@@ -171,9 +172,9 @@ def test_round_one_flips_on_time_with_a_pause_in_between():
     assert app.deadline() == at(70000, start)
     assert step(app, None, at(69999, start)) == []
     assert step(app, None, at(70000, start)) == [("tone", "flip", 2)]
-    assert app.screen.state()["position"] == 2 and app.deadline() == at(100000, start)
+    assert view(app)["position"] == 2 and app.deadline() == at(100000, start)
     fx = step(app, None, at(160000, start))  # called late: both flips, then the end
-    assert ("tone", "end", 2) in fx and app.screen.state()["view"] == "end"
+    assert ("tone", "end", 2) in fx and view(app)["view"] == "end"
 
 
 def test_without_a_ring_the_screen_shows_the_sand_in_steps_of_five_seconds():
@@ -191,7 +192,7 @@ def test_without_a_ring_the_screen_shows_the_sand_in_steps_of_five_seconds():
             redraws.append(ms)
     # Every 5 s as the sand runs down, and at the flip onto 2 (round 1 flips by itself).
     assert redraws == [5000, 10000, 15000, 20000, 25000, 30000], redraws
-    assert app.screen.state()["position"] == 2
+    assert view(app)["position"] == 2
 
 
 def test_deck_fields_read_a_few_fields_as_card_reads_them_all():
@@ -253,10 +254,10 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
     names = ["A", "B", "C"]
     app = App(PARTS, session={"game": "staycool", "names": names, "state": None}, decks=open_deck)
     step(app, "B", T0)  # resume the saved game
-    assert app.screen.name != "resume" and "app.staycool_play" in game_modules()
+    assert app.screen.name != "resume" and "app.staycool.play" in game_modules()
     app.home()
     step(app, None, T0)
-    assert app.screen.name == "menu" and "app.staycool_play" in game_modules()  # kept
+    assert app.screen.name == "menu" and "app.staycool.play" in game_modules()  # kept
     # The heap runs short for real: blocks held until less than a sixth of it is free.
     gc.collect()
     hog = []
@@ -269,4 +270,4 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
     gc.collect()
     app.play()  # the game goes on: its modules load again
     step(app, None, T0)
-    assert app.screen.name not in ("menu", "resume") and "app.staycool_play" in game_modules()
+    assert app.screen.name not in ("menu", "resume") and "app.staycool.play" in game_modules()

@@ -10,10 +10,10 @@ from micropython import const
 
 import ticks
 from app import core, ringfx
-from app import scattergories_play as hub
-from app import scattergories_timer as timer
 from app.buttons import is_press
 from app.gfx import W
+from app.scattergories import play as hub
+from app.scattergories import timer
 
 _GREEN = const((0, 190, 60))
 _AMBER = const((230, 130, 0))
@@ -37,8 +37,6 @@ class Play(hub.GameScreen):
 
     UP/DOWN (or A/C) turn the pages; a long B or GO pauses and resumes. Without a ring the
     bar shows the time left in coarse steps."""
-
-    view = "play"
 
     def __init__(self, game, run):
         super().__init__(game)
@@ -161,22 +159,10 @@ class Play(hub.GameScreen):
             leds[3 * i + 1] = colour[1] * f // 255 // dim
             leds[3 * i + 2] = colour[2] * f // 255 // dim
 
-    def state(self):
-        out = super().state()
-        cd = self.cd
-        now = self.game.app.now
-        out["left"] = cd.remaining(now)
-        out["running"] = cd.running
-        out["started"] = cd.since
-        out["deadline"] = self.deadline(self.game.app)
-        out["page"] = self.page
-        return out
-
 
 class TimeUp(hub.GameScreen):
     """Pens down: the ring flashes red. B or GO goes on to the points; A shows the list."""
 
-    view = "timeup"
     full_refresh = True
 
     def event(self, app, ev, now):

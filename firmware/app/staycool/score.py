@@ -4,10 +4,10 @@ counts, and the winners.
 
 import ticks
 from app import core, ringfx
-from app import staycool_game as sc
-from app import staycool_play as hub
-from app import staycool_ring as hg
 from app.gfx import W
+from app.staycool import game as sc
+from app.staycool import play as hub
+from app.staycool import ring as hg
 from games import staycool as rules
 
 
@@ -25,7 +25,6 @@ def pack(g, parts, font, width):
 class End(hub.GameScreen):
     """The turn is over: the two counts, their values, the product; running totals."""
 
-    view = "end"
     full_refresh = True
 
     def __init__(self, game, now, cards_done):
@@ -65,21 +64,10 @@ class End(hub.GameScreen):
         if not hg.time_up(leds, ticks.diff(now, self.since)):
             super().ring(app, now, leds)
 
-    def state(self):
-        out = super().state()
-        p, r, w, v = self.game.s["last"]
-        out["player"], out["turn_round"], out["ended_at"] = p, r, self.ended_at
-        out["written"], out["verbal"] = w, v
-        out["values"] = [rules.WRITTEN_VALUES[w], rules.VERBAL_VALUES[v]]
-        out["score"] = rules.turn_score(w, v)
-        return out
-
 
 class Fix(hub.GameScreen):
     """Corrects the last turn's counts (a press missed at the buzzer, or one too many):
     UP/DOWN choose written or verbal, B takes one off, C adds one, A goes back."""
-
-    view = "fix"
 
     def __init__(self, game):
         super().__init__(game)
@@ -119,16 +107,10 @@ class Fix(hub.GameScreen):
         g.center("= %d points" % rules.turn_score(w, v), top + 58, "bold")
         g.labels("Back", "−", "+")
 
-    def state(self):
-        out = super().state()
-        out["selected"] = self.sel
-        return out
-
 
 class Win(hub.GameScreen):
     """The winner(s), a rainbow on the ring; A menu, B play again, C the scores."""
 
-    view = "won"
     full_refresh = True
 
     def event(self, app, ev, now):
@@ -161,8 +143,3 @@ class Win(hub.GameScreen):
 
     def ring(self, app, now, leds):
         ringfx.rainbow(leds, now, self.since)
-
-    def state(self):
-        out = super().state()
-        out["winners"] = self.game.winners()
-        return out

@@ -6,10 +6,10 @@ from micropython import const
 
 import ticks
 from app import core
-from app import staycool_game as sc
-from app import staycool_play as hub
-from app import staycool_ring as hg
 from app.gfx import FOOTER, H, W
+from app.staycool import game as sc
+from app.staycool import play as hub
+from app.staycool import ring as hg
 
 _X = const(27)  # the questions start right of the Timer Card
 _STEP_MS = const(5000)  # without a ring (or in round 3) the screen shows the sand in these steps
@@ -47,7 +47,6 @@ def draw_question(g, qa, x, y, width, tag=""):
 class Start(hub.GameScreen):
     """Who holds which role, and the first written question for the Interrogator to read."""
 
-    view = "start"
     full_refresh = True
 
     def event(self, app, ev, now):
@@ -100,8 +99,6 @@ class Start(hub.GameScreen):
 
 class Play(hub.GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
-
-    view = "turn"
 
     def __init__(self, game, now):
         super().__init__(game)
@@ -175,7 +172,7 @@ class Play(hub.GameScreen):
             self.game.finish(t.written, t.verbal)
             done = t.remaining(now) > 0
             end = core.Next(
-                core.part_screen, hub.PARTS, "staycool_score", "End", self.game, now, done
+                core.part_screen, hub.PARTS, "staycool.score", "End", self.game, now, done
             )
             app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
@@ -250,19 +247,3 @@ class Play(hub.GameScreen):
             g.text(what, _X, y + 26, "small")
             return
         draw_question(g, qa, _X, y, W - _X - 3, card_number(k, done, total))
-
-    def state(self):
-        out = super().state()
-        live = self.live
-        t = live.turn
-        now = self.game.app.now
-        out["active"] = self.game.s["turn"]
-        out["started"] = live.start
-        out["position"] = t.position
-        out["written"] = t.written
-        out["verbal"] = t.verbal
-        out["skipped"] = t.skipped
-        out["paused"] = live.paused()
-        out["left"] = live.left(now)
-        out["deadline"] = live.deadline(now)
-        return out

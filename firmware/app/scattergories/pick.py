@@ -1,12 +1,12 @@
 """Scattergories: which list this round (UP/DOWN; the next unused one offered first).
 
 Between rounds it also shows the running totals. B or GO rolls the die
-(scattergories_die.py); the letter is saved before the die is seen to roll.
+(die.py); the letter is saved before the die is seen to roll.
 """
 
 from app.buttons import is_press
 from app.gfx import W
-from app.scattergories_play import GameScreen, clock, go_on
+from app.scattergories.play import GameScreen, clock, go_on
 
 
 def view(game, fresh):
@@ -16,7 +16,6 @@ def view(game, fresh):
 class Pick(GameScreen):
     """Which list this round: UP/DOWN, the next unused one offered first. B or GO rolls."""
 
-    view = "pick"
     full_refresh = True
 
     def __init__(self, game):
@@ -54,8 +53,3 @@ class Pick(GameScreen):
             line = " · ".join("%s %d" % (names[p], t) for p, t in enumerate(game.totals()))
             g.center(g.fit(line, "small", W - 8), y + 77, "small")
         g.labels("", "Roll", "")
-
-    def state(self):
-        out = super().state()
-        out["choice"] = self.number
-        return out

@@ -1,27 +1,27 @@
 """Scattergories on the device: the letter die, the timer and the score pad, mid-table.
 
 A round: pick the list, roll the die, write against the ring's countdown
-(scattergories_round.py); then points, challenges and totals (scattergories_score.py).
+(round.py); then points, challenges and totals (score.py).
 This module is the hub: it resumes a game where it stands, and loads the one part of the
 UI each phase needs (pick, die, round, score), letting the others go, as the core swaps
 the menu and the games: together they would crowd a Pico's heap. The state is game.s
-(scattergories_game.py), saved at every boundary and never while the timer runs: a flash
+(game.py), saved at every boundary and never while the timer runs: a flash
 write stalls the RP2040.
 """
 
 from micropython import const
 
 from app import core, ringfx
-from app import scattergories_game as sg
 from app.buttons import is_press
 from app.gfx import W
+from app.scattergories import game as sg
 
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
-_ROUND = const("scattergories_round")
-_PART = {"pick": "scattergories_pick", "roll": "scattergories_die", "play": _ROUND}
-_SCORE = const("scattergories_score")  # score, totals, won
-_PARTS = const(("scattergories_pick", "scattergories_die", _ROUND, _SCORE))
-_TIMER = const("scattergories_timer")
+_ROUND = const("scattergories.round")
+_PART = {"pick": "scattergories.pick", "roll": "scattergories.die", "play": _ROUND}
+_SCORE = const("scattergories.score")  # score, totals, won
+_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE))
+_TIMER = const("scattergories.timer")
 _PER_PAGE = const(4)
 _TOP = const(21)  # the list's bar: the letter in bold
 _PITCH = const(22)
@@ -72,7 +72,6 @@ def clock(ms):
 
 class GameScreen(core.Screen):
     name = "scattergories"
-    view = "?"
 
     def __init__(self, game):
         self.game = game
@@ -86,24 +85,6 @@ class GameScreen(core.Screen):
 
     def ring(self, app, now, leds):
         ringfx.progress(leds, len(self.game.s["scores"]), self.game.s["rounds"])
-
-    def state(self):
-        g = self.game
-        s = g.s
-        return {
-            "view": self.view,
-            "now": g.app.now,
-            "round": g.round_no(),
-            "rounds": s["rounds"],
-            "phase": s["phase"],
-            "list": g.list_no(),
-            "letter": g.letter(),
-            "letters": s["letters"],
-            "lists": s["lists"],
-            "points": s["points"],
-            "scores": s["scores"],
-            "totals": g.totals(),
-        }
 
 
 def draw_page(g, cats, page, left, right):
@@ -128,8 +109,6 @@ def pages(cats):
 
 class ListView(GameScreen):
     """This round's list, for reading answers out: UP/DOWN or C turn pages, A or B back."""
-
-    view = "list"
 
     def __init__(self, game):
         super().__init__(game)

@@ -10,7 +10,7 @@ power cut can never roll a round's letter twice.
 from micropython import const
 
 import ticks
-from app.scattergories_play import GameScreen, clock, go_on
+from app.scattergories.play import GameScreen, clock, go_on
 from games.scattergories import LETTERS
 
 
@@ -29,8 +29,6 @@ class Roll(GameScreen):
 
     Stage 2i: face i spinning on the ring; 2i+1: settled on it. The panel is redrawn when a
     face settles, never during a spin (the e-ink keeps showing the last face meanwhile)."""
-
-    view = "roll"
 
     def __init__(self, game, animate):
         super().__init__(game)

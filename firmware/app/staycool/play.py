@@ -4,7 +4,7 @@ The screen faces the Interrogators and the Timekeeper, never the active player, 
 watches the ring. Each turn: a start screen (who holds which role, the first written
 question); C or GO once that question has been read flips the glass onto 1; the turn
 screen shows the current written and verbal questions with their answers
-(staycool_turn.py); then written value x verbal value (staycool_score.py). After round
+(turn.py); then written value x verbal value (score.py). After round
 3, the winner(s). During the turn:
     A  written right (hold: skip it)        B  verbal right (hold: skip it)
     C or GO  "Timer!" (hold: pause)         DOWN  undo the last press
@@ -17,11 +17,11 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 import gc
 
 from app import core, ringfx
-from app import staycool_game as sc
 from app.gfx import W
+from app.staycool import game as sc
 from games import staycool as rules
 
-PARTS = ("staycool_turn", "staycool_score")
+PARTS = ("staycool.turn", "staycool.score")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 
@@ -38,7 +38,7 @@ def start(app, now):
         game = sc.StayCool(app, s["state"])
         game.check()
         if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
-            return core.part_screen(PARTS, "staycool_turn", "Play", game, now)  # paused
+            return core.part_screen(PARTS, "staycool.turn", "Play", game, now)  # paused
         if game.s["phase"] == sc.RUNNING:
             game.restart_turn()  # cut short by a power cut: from its start
         elif game.s["phase"] != sc.OVER and game.needs_cards():
@@ -57,8 +57,8 @@ def start(app, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] == sc.OVER:
-        return core.part_screen(PARTS, "staycool_score", "Win", game)
-    return core.part_screen(PARTS, "staycool_turn", "Start", game)
+        return core.part_screen(PARTS, "staycool.score", "Win", game)
+    return core.part_screen(PARTS, "staycool.turn", "Start", game)
 
 
 class GameScreen(core.Screen):
@@ -77,25 +77,9 @@ class GameScreen(core.Screen):
     def ring(self, app, now, leds):
         ringfx.progress(leds, self.game.turns_done(), sc.ROUNDS * self.game.n())
 
-    def state(self):
-        game = self.game
-        s = game.s
-        a, w, v, t = game.roles()
-        return {
-            "view": self.view,
-            "round": s["round"],
-            "phase": s["phase"],
-            "roles": {"active": a, "written": w, "verbal": v, "timekeeper": t},
-            "cards": s["cards"],
-            "scores": s["scores"],
-            "totals": game.totals(),
-        }
-
 
 class Scores(GameScreen):
     """Each player's round scores and total."""
-
-    view = "scores"
 
     def event(self, app, ev, now):
         if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):

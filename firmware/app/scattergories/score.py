@@ -10,9 +10,9 @@ shares the win); a round's scoring can be reopened ("Fix") until the next one st
 
 import ticks
 from app import core, gfx, ringfx
-from app import scattergories_game as sg
-from app import scattergories_play as hub
 from app.buttons import is_press
+from app.scattergories import game as sg
+from app.scattergories import play as hub
 from games import scattergories as rules
 
 
@@ -47,7 +47,6 @@ def draw_cell(g, box, name, big, small, chosen=False):
 class Score(hub.GameScreen):
     """Each player's points this round: UP/DOWN change, B next player, A challenge, C done."""
 
-    view = "score"
     save_after_ms = 1000  # points changed: saved once UP/DOWN have rested this long
 
     def __init__(self, game):
@@ -100,17 +99,9 @@ class Score(hub.GameScreen):
             draw_cell(g, box, name, str(pts[i]), "total %d" % (totals[i] + pts[i]), i == self.sel)
         g.labels("Challenge", "Next", "Done")
 
-    def state(self):
-        out = super().state()
-        out["selected"] = self.sel
-        out["challenges"] = self.game.s["challenges"]
-        return out
-
 
 class Challenge(hub.GameScreen):
     """A challenged answer: which category, then everyone's vote, then the verdict."""
-
-    view = "challenge"
 
     def __init__(self, game, player):
         super().__init__(game)
@@ -206,20 +197,10 @@ class Challenge(hub.GameScreen):
         g.center("%s: %d → %d points" % (who, p, after), top + 84, "small")
         g.labels("Vote again", "OK", "")
 
-    def state(self):
-        out = super().state()
-        out["stage"] = self.stage
-        out["player"] = self.player
-        out["category"] = self.cat
-        out["ballots"] = self.ballots
-        out["accepted"] = self.accepted() if self.stage == "result" else None
-        return out
-
 
 class Totals(hub.GameScreen):
     """Running totals after a round: B the next round, A fix this round's points."""
 
-    view = "totals"
     full_refresh = True
 
     def event(self, app, ev, now):
@@ -247,7 +228,6 @@ class Totals(hub.GameScreen):
 class Win(hub.GameScreen):
     """The winner(s), a rainbow on the ring; A menu, B play again, C fix the last round."""
 
-    view = "won"
     full_refresh = True
 
     def event(self, app, ev, now):
@@ -280,8 +260,3 @@ class Win(hub.GameScreen):
 
     def ring(self, app, now, leds):
         ringfx.rainbow(leds, now, self.since)
-
-    def state(self):
-        out = super().state()
-        out["winners"] = self.game.winners()
-        return out

@@ -3,17 +3,16 @@ number editor, and the guesses read back before the Answer Door opens.
 """
 
 from app import layout, numedit
-from app import saywhen_play as hub
 from app.buttons import is_press
 from app.gfx import FOOTER, H, W
-from app.saywhen_game import QUESTION, UNIT
+from app.saywhen import play as hub
+from app.saywhen.game import QUESTION, UNIT
 from games import saywhen as rules
 
 
 class Turn(hub.GameScreen):
     """The question, for the Quizzer to read aloud. Hold C or GO to open the Answer Door."""
 
-    view = "question"
     full_refresh = True
 
     def event(self, app, ev, now):
@@ -64,8 +63,6 @@ def draw_question(g, text, top):
 
 class Guess(hub.GameScreen):
     """One team's guess, typed on the number editor; OK on a blank number passes."""
-
-    view = "guess"
 
     def __init__(self, game):
         super().__init__(game)
@@ -142,17 +139,9 @@ class Guess(hub.GameScreen):
                 g.fill_rect(x, y + 38, w, 3)
             x += w
 
-    def state(self):
-        out = super().state()
-        out["team"] = self.team_no
-        out["entry"] = self.ed.value()
-        return out
-
 
 class Review(hub.GameScreen):
     """Every guess in: the Quizzer reads them back, then holds C or GO for the door."""
-
-    view = "review"
 
     def event(self, app, ev, now):
         kind, b = ev

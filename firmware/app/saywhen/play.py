@@ -1,8 +1,8 @@
 """Say When! on the device: the Scanner's screens, facing the Quizzer.
 
 Each card: the question (and who is Quizzer, secret or open), the guesses typed team by
-team in guessing order (or none, for quick judging) (saywhen_ask.py), the Answer Door
-opened with a long press, the points with the reason for each (saywhen_door.py), then
+team in guessing order (or none, for quick judging) (ask.py), the Answer Door
+opened with a long press, the points with the reason for each (door.py), then
 the Scanner passes left. The answer is never on screen before the door opens. The state
 is game.s, saved after every step.
 
@@ -11,11 +11,11 @@ screens each step needs (asking, or the door), letting the other go.
 """
 
 from app import core, ringfx
-from app import saywhen_game as sw
 from app.gfx import W
+from app.saywhen import game as sw
 from games import saywhen as rules
 
-PARTS = ("saywhen_ask", "saywhen_door")
+PARTS = ("saywhen.ask", "saywhen.door")
 
 
 def start(app, now):
@@ -41,12 +41,12 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     s = game.s
     if s["winner"] is not None:
-        return core.part_screen(PARTS, "saywhen_door", "Win", game)
+        return core.part_screen(PARTS, "saywhen.door", "Win", game)
     if s["door"]:
-        return core.part_screen(PARTS, "saywhen_door", "Door", game)
+        return core.part_screen(PARTS, "saywhen.door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return core.part_screen(PARTS, "saywhen_ask", "Review", game)
-    return core.part_screen(PARTS, "saywhen_ask", "Turn", game)
+        return core.part_screen(PARTS, "saywhen.ask", "Review", game)
+    return core.part_screen(PARTS, "saywhen.ask", "Turn", game)
 
 
 def go_on(app, game, now):
@@ -96,25 +96,9 @@ class GameScreen(core.Screen):
     def ring(self, app, now, leds):
         ringfx.progress(leds, self.game.s["played"], sw.CARDS)
 
-    def state(self):
-        g = self.game
-        return {
-            "view": self.view,
-            "card": g.s["played"] + 1,
-            # For tests: which question (never on screen); none once the game is won.
-            "deck_index": None if g.s["winner"] is not None else g.card_index(),
-            "quizzer": g.s["quizzer"],
-            "mode": g.mode(),
-            "scores": g.s["scores"],
-            "sudden": g.s["sudden"],
-            "winner": g.s["winner"],
-        }
-
 
 class Scores(GameScreen):
     """The scoreboard; C takes back the last scoring."""
-
-    view = "scores"
 
     def event(self, app, ev, now):
         kind, b = ev

@@ -6,10 +6,10 @@ from micropython import const
 
 import ticks
 from app import core, ringfx
-from app import saywhen_game as sw
-from app import saywhen_play as hub
 from app.buttons import is_press
 from app.gfx import FOOTER, H, W
+from app.saywhen import game as sw
+from app.saywhen import play as hub
 from games import saywhen as rules
 
 _KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}
@@ -19,7 +19,6 @@ _BASE_TEXT = const(("", "closest", "in range", "", "exact"))  # by the points: 1
 class Door(hub.GameScreen):
     """The Answer Door is open: the answer, its range, and who scores and why."""
 
-    view = "door"
     full_refresh = True
 
     def enter(self, app, now):
@@ -126,8 +125,6 @@ class Door(hub.GameScreen):
 class Judge(hub.GameScreen):
     """Quick judging: mark the closest team(s), each exact, in range or outside."""
 
-    view = "judge"
-
     def __init__(self, game):
         super().__init__(game)
         self.teams = game.order()
@@ -190,7 +187,6 @@ class Judge(hub.GameScreen):
 class Win(hub.GameScreen):
     """The winner, a rainbow on the ring; A menu, B play again, C undo the last scoring."""
 
-    view = "won"
     full_refresh = True
 
     def event(self, app, ev, now):
