@@ -39,12 +39,16 @@ $(VENV)/.installed: requirements-dev.txt
 build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/boot.py \
 		build/mpy/firmware/decks \
 		$(NAMES_MPY)
-	@# A module whose source is gone must not linger in the build (make flash copies it all).
-	@for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy); do src=$${f#build/mpy/}; \
+	@$(PRUNE)
+
+# A module whose source is gone must not linger in the build: make flash copies it all,
+# and the names of a board are counted from it.
+PRUNE = for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy); do src=$${f\#build/mpy/}; \
 	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done
 
 # Every name a board's firmware uses, interned at its boot (tools/names.py says why).
 build/mpy/boards/%/names.mpy: $(MPY_OUT) firmware/main.py firmware/boot.py tools/names.py
+	@$(PRUNE)
 	$(BIN)/python -m tools.names write build/mpy $* build/gen/$*/names.py $(MPY_CROSS) \
 		firmware/main.py firmware/boot.py
 	$(MPY_CROSS) $(MPY_FLAGS) -s names.mpy -o $@ build/gen/$*/names.py
