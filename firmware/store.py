@@ -3,16 +3,18 @@
 Each save writes `<key>.tmp`, flushes it, then renames it over `<key>.json`; littlefs (the
 rp2 filesystem) and POSIX both make that rename atomic, so a power cut leaves the old file
 or the new. littlefs checksums its metadata but not file data, so a bit that rots in a
-save would still parse: each file starts with the CRC32 of its JSON, as 8 hex digits and a
-newline, and a file whose JSON does not match it is damaged.
+save would still parse: each file ends with the CRC32 of its JSON, as a newline and 8 hex
+digits, and a file whose JSON does not match it is damaged. The JSON is streamed into the
+file and summed on the way (_Summed), as json.dump writes it in small pieces: a save
+needs no block of the heap as big as itself, which late in an evening it may not have.
 
 A load never raises, whatever is on the flash: a damaged file (bad checksum, not JSON,
 not UTF-8, too big to be ours, a directory in its place) is reported and removed, so the
-next boot starts clean instead of failing again. A file from before checksums (it starts
-with its JSON) is read with the problem "check": the caller validates it and saves it
-again.
+next boot starts clean instead of failing again. A file from before checksums (its JSON
+alone) is read with the problem "check": the caller validates it and saves it again.
 """
 
+import io
 import json
 import os
 from binascii import crc32
@@ -21,6 +23,18 @@ from micropython import const
 
 _MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
 _DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
+
+
+class _Summed(io.IOBase):
+    """A file that keeps the CRC32 of what is written to it."""
+
+    def __init__(self, f):
+        self.f = f
+        self.crc = 0
+
+    def write(self, text):
+        self.crc = crc32(text, self.crc)
+        return self.f.write(text)
 
 
 class Store:
@@ -48,10 +62,10 @@ class Store:
                 raise ValueError
             with open(path, "rb") as f:
                 raw = f.read()
-            head, body, problem = raw[:9], raw[9:], None
-            if raw[:1] == b"{":
+            body, tail, problem = raw[:-9], raw[-9:], None
+            if raw[-1:] == b"}":  # JSON alone: saved before checksums
                 body, problem = raw, "check"
-            elif head != b"%08x\n" % (crc32(body) & 0xFFFFFFFF):
+            elif tail != b"\n%08x" % (crc32(body) & 0xFFFFFFFF):
                 raise ValueError
             return json.loads(str(body, "utf-8")), problem
         except Exception:  # noqa: BLE001 - only reading and parsing is in here: any
@@ -60,11 +74,11 @@ class Store:
             return None, "damaged"
 
     def save(self, key, data):
-        body = json.dumps(data).encode()
         tmp = self._path(key, ".tmp")
-        with open(tmp, "w") as f:  # MicroPython writes bytes to any file ("wb": one more name)
-            f.write(b"%08x\n" % (crc32(body) & 0xFFFFFFFF))
-            f.write(body)
+        with open(tmp, "w") as f:
+            summed = _Summed(f)
+            json.dump(data, summed)
+            f.write("\n%08x" % (summed.crc & 0xFFFFFFFF))
             f.flush()
         os.rename(tmp, self._path(key))
 

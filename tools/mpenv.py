@@ -90,12 +90,12 @@ def run_mp(
 
 
 def read_save(path):
-    """A state file as firmware/store.py writes it: the CRC32 of the JSON (8 hex digits and
-    a newline), then the JSON. Checked here too, so a test reads only what the board would."""
+    """A state file as firmware/store.py writes it: the JSON, then a newline and its CRC32
+    in 8 hex digits. Checked here too, so a test reads only what the board would."""
     import binascii
     import json
 
     raw = Path(path).read_bytes()
-    head, body = raw[:9], raw[9:]
-    assert head == b"%08x\n" % (binascii.crc32(body) & 0xFFFFFFFF), "bad checksum in %s" % path
+    body, tail = raw[:-9], raw[-9:]
+    assert tail == b"\n%08x" % (binascii.crc32(body) & 0xFFFFFFFF), "bad checksum in %s" % path
     return json.loads(body)

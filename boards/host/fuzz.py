@@ -266,6 +266,8 @@ def main(argv):
         )
         sys.exit(3)
     except Exception as e:  # noqa: BLE001 - any failure is the finding
+        f.dev = f.board = None  # room to write the traceback, after a MemoryError too
+        gc.collect()
         buf = io.StringIO()
         sys.print_exception(e, buf)
         power = "" if cuts else " (the power left on)"

@@ -113,7 +113,7 @@ def collect(game, seed, events, out):
 # -- one mutated state -----------------------------------------------------------------------
 def _saved_bytes(data):
     body = json.dumps(data).encode()
-    return b"%08x\n" % (crc32(body) & 0xFFFFFFFF) + body
+    return body + b"\n%08x" % (crc32(body) & 0xFFFFFFFF)
 
 
 def _at(data, path):
@@ -130,7 +130,7 @@ def mutated(raw, kind, args):
         return bytes(out)
     if kind == "cut":
         return raw[: args[0]]
-    data = json.loads(raw[9:])
+    data = json.loads(raw[:-9])
     if kind == "set":
         if args[0]:
             _at(data, args[0][:-1])[args[0][-1]] = args[1]
