@@ -237,8 +237,8 @@ def test_later_games_get_fresh_cards(tmp_path):
     rec = read_save(tmp_path / "played.json")["saywhen"]
     n = rec["n"]
     assert n >= len(DECK) > n // 2 and n & (n - 1) == 0  # the power of two for the cards
-    marks = bytes.fromhex(rec["bits"])
-    marked = {b for b in range(n) if marks[b >> 3] >> (b & 7) & 1}
+    marks = rec["bits"]  # n bits, 16 to a number
+    marked = {b for b in range(n) if marks[b >> 4] >> (b & 15) & 1}
     key = [int.from_bytes(sha256(c[0].encode()).digest()[:2], "little") for c in DECK]
     assert marked == {key[i] % n for i in cards_one[:3]}  # a card's key: its id's SHA-256
     second = Sim(tmp_path).run(NEW_GAME + START + "state").state()

@@ -4,18 +4,15 @@ Kept by card id, so a new edition of a deck keeps what was played of the cards i
 has: the deck stores each card's key (16 bits of a hash of its id, tools/deckfile.py),
 and the key picks one of `n` bits in the saved "played" dict under the deck's name (n, a
 power of two, at least the deck's cards: when two cards share a bit, playing one makes
-the other count as played too, until the deck is used up; a bigger n would cost the
-record's 1 KB and more in one piece of a heap that may be cut small by then). A deck
-that outgrows its n, or a record that is damaged (the wrong length, or not hex), starts
-afresh. When too few unplayed cards are left for a game, the deck is used up and every
-card is fresh again.
+the other count as played too, until the deck is used up). The bits are kept as a list
+of 16-bit numbers, so marking a card changes one number in place: nothing is allocated
+mid-game (hex would make a new string of the whole record each time). A deck that
+outgrows its n, or a record that is damaged (the wrong length or type), starts afresh.
+When too few unplayed cards are left for a game, the deck is used up and every card is
+fresh again.
 """
 
-import binascii
-
-from micropython import const
-
-_HEX = const("0123456789abcdef")
+from app.saved import counts
 
 
 def _record(app, name, deck):
@@ -23,14 +20,9 @@ def _record(app, name, deck):
     while n < deck.count:
         n *= 2
     rec = app.played.get(name)
-    if (
-        not isinstance(rec, dict)
-        or rec.get("n") != n
-        or not isinstance(rec.get("bits"), str)
-        or len(rec["bits"]) != n // 4
-        or rec["bits"].strip(_HEX)  # not all hex: damaged
-    ):
-        rec = {"n": n, "bits": "00" * (n // 8)}
+    good = isinstance(rec, dict) and rec.get("n") == n
+    if not good or not counts(rec.get("bits"), 0xFFFF, n >> 4):
+        rec = {"n": n, "bits": [0] * (n >> 4)}
         app.played[name] = rec
     return rec
 
@@ -38,11 +30,11 @@ def _record(app, name, deck):
 def bits(app, name, deck):
     """One bit a card, in deck order: set where the card counts as played (is_set)."""
     rec = _record(app, name, deck)
-    n, marks = rec["n"], binascii.unhexlify(rec["bits"])
+    n, marks = rec["n"], rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         b = key % n
-        if marks[b >> 3] >> (b & 7) & 1:
+        if marks[b >> 4] >> (b & 15) & 1:
             out[i >> 3] |= 1 << (i & 7)
     return out
 
@@ -61,8 +53,9 @@ def draw(app, name, deck, k, rng, exclude=()):
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:  # the deck is used up: start it afresh
-        rec = _record(app, name, deck)
-        rec["bits"] = "00" * (rec["n"] // 8)
+        marks = _record(app, name, deck)["bits"]
+        for j in range(len(marks)):
+            marks[j] = 0
         seen = bytearray(len(seen))
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
@@ -83,8 +76,6 @@ def mark(app, name, deck, index):
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         if i == index:
             b = key % rec["n"]
+            rec["bits"][b >> 4] |= 1 << (b & 15)
             break
-    marks = bytearray(binascii.unhexlify(rec["bits"]))
-    marks[b >> 3] |= 1 << (b & 7)
-    rec["bits"] = str(binascii.hexlify(marks), "ascii")
     app.effects.append(("save", "played", app.played))

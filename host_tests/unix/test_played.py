@@ -68,5 +68,6 @@ def test_a_used_up_deck_starts_afresh_and_a_damaged_record_is_reset():
         played.mark(app, "quiz", deck, i)
     assert len(played.draw(app, "quiz", deck, 2, Rng(1))) == 2  # used up: all fresh again
     assert not any(played.bits(app, "quiz", deck))
-    app.played["quiz"]["bits"] = "zz" + app.played["quiz"]["bits"][2:]  # not hex
-    assert not any(played.bits(app, "quiz", deck)) and app.played["quiz"]["bits"].strip("0") == ""
+    played.mark(app, "quiz", deck, 0)
+    app.played["quiz"]["bits"][1] = "x"  # not a number: the record is damaged
+    assert not any(played.bits(app, "quiz", deck)) and not any(app.played["quiz"]["bits"])
