@@ -6,11 +6,11 @@ which spends 1.22-1.24 times a Pico's bytes on data and 1.42-1.45 times on modul
 here stands for 1/1.45 to 1/1.22 of it on a Pico: the 128 KB cap for about 104 KB. There
 a Pico has 245,888 bytes of heap (241,600 free after boot), a Pico W 205,184 (200,880).
 
-Last, the margin: every game fuzzed at --heap (114K), with power cuts and with the power
+Last, the margin: every game fuzzed at --heap (120K), with power cuts and with the power
 left on, for each of the --seeds the Makefile names. The lowest free heap and the smallest
 "largest free block" of each run are printed; what fails first is the largest block.
 
-    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 114K] [--events N]
+    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 120K] [--events N]
                                     [--evening N] [--quick]
 """
 
@@ -218,7 +218,7 @@ def main(argv=None):
         prog="python -m tools.bench", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--seeds", default="101 202 303 404 505", help="the margin's seeds")
-    parser.add_argument("--heap", default="114K", help="the margin's heap cap")
+    parser.add_argument("--heap", default="120K", help="the margin's heap cap")
     parser.add_argument("--events", type=int, default=20000, help="events with power cuts")
     parser.add_argument("--evening", type=int, default=5000, help="events with the power on")
     parser.add_argument(
