@@ -13,6 +13,7 @@ with its JSON) is read with the problem "check": the caller validates it and sav
 again.
 """
 
+import io
 import json
 import os
 from binascii import crc32
@@ -21,6 +22,17 @@ from micropython import const
 
 _MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
 _DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
+
+
+class _Checksum(io.IOBase):
+    """A stream that keeps only the CRC32 of what is written to it."""
+
+    def __init__(self):
+        self.total = 0
+
+    def write(self, data):
+        self.total = crc32(data, self.total)
+        return len(data)
 
 
 class Store:
@@ -60,11 +72,16 @@ class Store:
             return None, "damaged"
 
     def save(self, key, data):
-        body = json.dumps(data).encode()
+        # The JSON goes out piece by piece as json.dump makes it, once to be checksummed and
+        # once into the file: never whole, as a record of a big deck's cards is a kilobyte,
+        # which a heap cut into pieces mid-game may not have in one block (and its bytes
+        # another).
+        check = _Checksum()
+        json.dump(data, check)
         tmp = self._path(key, ".tmp")
         with open(tmp, "w") as f:  # MicroPython writes bytes to any file ("wb": one more name)
-            f.write(b"%08x\n" % (crc32(body) & 0xFFFFFFFF))
-            f.write(body)
+            f.write(b"%08x\n" % (check.total & 0xFFFFFFFF))
+            json.dump(data, f)
             f.flush()
         os.rename(tmp, self._path(key))
 

@@ -27,7 +27,7 @@ import sys
 import micropython
 
 import ticks
-from app.core import unload
+from phases import unload
 from board import BIT, HostBoard
 from games.rng import Rng
 from screens import view
@@ -38,8 +38,8 @@ BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
 # Each game's screens are read by a module of the debug hook's own, loaded while the game
 # plays: loading one names its path ("../boards/host/screens_saywhen.mpy" here), so each is
 # loaded once now, before the names are counted, and let go until a game needs it.
-for name in ("saywhen", "staycool", "scattergories"):
-    __import__("screens_" + name)
+for name in ("screens_saywhen", "screens_staycool", "screens_scattergories"):
+    __import__(name)
 unload(BOOT_MODULES)
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN", "GO")

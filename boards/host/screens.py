@@ -36,10 +36,10 @@ def view(app):
     return shows(app, screen, kind)
 
 
-def named(kind, views):
-    """{"view": ...}: the view a game's screen of class `kind` shows, from `views`: a class,
+def shown(kind, table):
+    """{"view": ...}: the view a game's screen of class `kind` shows, from `table`: a class,
     its view, the next class... (a constant: no name of its own in the host's pools)."""
-    return {"view": views[views.index(kind) + 1] if kind in views else "?"}
+    return {"view": table[table.index(kind) + 1] if kind in table else "?"}
 
 
 def menu(screen, kind):

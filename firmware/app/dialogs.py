@@ -1,8 +1,8 @@
 """Small screens every phase uses: a yes/no confirmation, a notice, idle sleep. A game
-imports this module only when it shows one of them (core.load_part lets it go again)."""
+imports this module only when it shows one of them (phases.Phases.part lets it go again)."""
 
-from app.core import Screen
 from app.gfx import W
+from app.screen import Screen
 
 
 def cannot_play(app, title, error):

@@ -7,6 +7,10 @@ power of two, at least twice the deck's cards: two cards rarely share a bit, and
 they do, playing one makes the other count as played too). A deck that outgrows its n,
 or a record that is damaged (the wrong length, or not hex), starts afresh. When too few
 unplayed cards are left for a game, the deck is used up and every card is fresh again.
+
+A game is handed the dict and puts a new record in it where a card is played (a record is
+never changed in place); the core saves the dict when a record in it is new
+(App.save_session).
 """
 
 import binascii
@@ -16,11 +20,11 @@ from micropython import const
 _HEX = const("0123456789abcdef")
 
 
-def _record(app, name, deck):
+def _record(rec, deck):
+    """`rec` if it is a sound record for the deck, else a fresh one (no card played)."""
     n = 64
     while n < 2 * deck.count:
         n *= 2
-    rec = app.played.get(name)
     if (
         not isinstance(rec, dict)
         or rec.get("n") != n
@@ -29,13 +33,13 @@ def _record(app, name, deck):
         or rec["bits"].strip(_HEX)  # not all hex: damaged
     ):
         rec = {"n": n, "bits": "00" * (n // 8)}
-        app.played[name] = rec
     return rec
 
 
-def bits(app, name, deck):
-    """One byte a card, in deck order: 1 where the card counts as played (test is_set)."""
-    rec = _record(app, name, deck)
+def bits(rec, deck):
+    """One byte a card, in deck order: 1 where the card counts as played (test is_set), by
+    the deck's record `rec` (None, or a damaged one: none)."""
+    rec = _record(rec, deck)
     n, marks = rec["n"], binascii.unhexlify(rec["bits"])
     out = bytearray(deck.count)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
@@ -48,9 +52,10 @@ def is_set(bits, i):
     return bits[i]
 
 
-def draw(app, name, deck, k, rng, exclude=()):
-    """k different card indexes, unplayed on this device where possible, never in exclude."""
-    seen = bits(app, name, deck)
+def draw(rec, deck, k, rng, exclude=()):
+    """(k different card indexes, unplayed on this device where possible, never in exclude;
+    the record to keep): `rec` as it was, or a fresh one when the deck was used up."""
+    seen = bits(rec, deck)
 
     def free(i):
         return not seen[i] and i not in exclude and i not in picks
@@ -58,8 +63,7 @@ def draw(app, name, deck, k, rng, exclude=()):
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:  # the deck is used up: start it afresh
-        rec = _record(app, name, deck)
-        rec["bits"] = "00" * (rec["n"] // 8)
+        rec = _record(None, deck)
         seen = bytearray(deck.count)
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
@@ -71,17 +75,17 @@ def draw(app, name, deck, k, rng, exclude=()):
                     break
                 r -= 1
         left -= 1
-    return picks
+    return picks, rec
 
 
-def mark(app, name, deck, index):
-    """Card `index` has been played: remember it (saved at once, between questions)."""
-    rec = _record(app, name, deck)
+def mark(rec, deck, index):
+    """The deck's record `rec` with card `index` played: a new record (`rec` is left as it
+    was)."""
+    rec = _record(rec, deck)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         if i == index:
             b = key % rec["n"]
             break
     marks = bytearray(binascii.unhexlify(rec["bits"]))
     marks[b >> 3] |= 1 << (b & 7)
-    rec["bits"] = str(binascii.hexlify(marks), "ascii")
-    app.effects.append(("save", "played", app.played))
+    return {"n": rec["n"], "bits": str(binascii.hexlify(marks), "ascii")}

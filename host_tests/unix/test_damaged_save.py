@@ -6,6 +6,7 @@ import json
 
 from app.core import App
 from app.deck import Deck
+from phases import Phases
 
 PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
 
@@ -16,7 +17,7 @@ def open_deck(name):
 
 def boot(session):
     """The device at power-on, straight back into `session` (as after a rescue reset)."""
-    return App(PARTS, session=session, decks=open_deck, resume=True)
+    return App(Phases(), PARTS, session=session, decks=open_deck, resume=True)
 
 
 def fresh(game, names):

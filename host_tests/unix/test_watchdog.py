@@ -14,8 +14,8 @@ import time  # noqa: E402
 
 from runner import run  # noqa: E402
 
-from app.core import unload  # noqa: E402
 from board import HostBoard  # noqa: E402
+from phases import unload  # noqa: E402
 from shell import Device  # noqa: E402
 from store import Store  # noqa: E402
 
@@ -124,12 +124,12 @@ def test_a_frame_short_of_heap_lets_a_kept_game_go_and_is_drawn_again():
         draw(g)
 
     app.draw = short_of_heap_once
-    app.shed = lambda: shed.append(True) or True
+    app.modules.shed = lambda: shed.append(True) or True
     app.want_draw = 1
     assert dev.render() == 1 and len(tries) == 2 and shed == [True]
     assert app.want_draw == 0  # drawn, the second time
     del tries[:]
-    app.shed = lambda: False  # nothing to let go: the error goes on up (main.py resets)
+    app.modules.shed = lambda: False  # nothing to let go: the error goes on up (main.py resets)
     app.want_draw = 1
     try:
         dev.render()

@@ -5,7 +5,7 @@ judging of who was closest; and the winner.
 from micropython import const
 
 import ticks
-from app import core, ringfx
+from app import ringfx, screen
 from app.buttons import is_press
 from app.gfx import FOOTER, H, W
 from app.saywhen import game as sw
@@ -41,7 +41,7 @@ class Door(hub.GameScreen):
                 app.tone("tie")
             elif self.points:
                 app.tone("score")
-            app.replace(core.Next(hub.view, game), now)  # the next card, or the winner
+            app.replace(screen.Next(hub.view, game), now)  # the next card, or the winner
             if isinstance(outcome, list):
                 from app.dialogs import Notice
 
@@ -190,7 +190,7 @@ class Win(hub.GameScreen):
     full_refresh = True
 
     def event(self, app, ev, now):
-        if core.won(app, ev) == "C" and self.game.can_undo():
+        if screen.won(app, ev) == "C" and self.game.can_undo():
             self.game.undo()
             hub.go_on(app, self.game, now)
 

@@ -24,27 +24,31 @@ JUDGE_VALUES = {"exact": "0", "range": "1", "outside": "-1"}
 JUDGE_KINDS = ("exact", "range", "outside")
 
 
-def deal(app, deck, k, rng, exclude=()):
+def deal(seen, deck, k, rng, exclude=()):
     """k cards that read back whole: a damaged card is put aside (marked played) and
-    another dealt in its place, so a bad spot in flash costs one card, not the game."""
+    another dealt in its place, so a bad spot in flash costs one card, not the game.
+    `seen` is every deck's record of the cards played (app.played)."""
     from app.deck import DeckError  # loaded with the deck itself (shell.deck_opener)
 
     good = []
     for _ in range(4):
-        for i in played.draw(app, DECK, deck, k - len(good), rng, list(exclude) + good):
+        picks, rec = played.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
+        for i in picks:
             try:
                 deck.card(i)
                 good.append(i)
             except DeckError:
-                played.mark(app, DECK, deck, i)
+                rec = played.mark(rec, deck, i)
+        if rec is not None:
+            seen[DECK] = rec
         if len(good) == k:
             return good
     raise DeckError("too many damaged cards in the %s deck" % DECK)
 
 
-def new_state(app, deck, n_teams):
-    rng = Rng(app.seed)
-    cards = deal(app, deck, CARDS, rng)
+def new_state(seed, deck, seen, n_teams):
+    rng = Rng(seed)
+    cards = deal(seen, deck, CARDS, rng)
     return {
         "cards": cards,
         "extra": [],
@@ -84,16 +88,21 @@ _KEYS = _SAVED + ("cards", "rng", "undo")
 
 
 class SayWhen:
-    def __init__(self, app, deck, state):
-        self.app = app
+    """The game in `state` (a new one: new_state), played with `deck` by the teams `names`;
+    `seen` is every deck's record of the cards played (app.played), where a card
+    scored puts a new record."""
+
+    def __init__(self, deck, seen, names, state):
         self.deck = deck
+        self.played = seen
+        self.names = names
         self.s = state
         self._card = None  # (index, fields) of the card on screen
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the deck and the players (undo's copy too)."""
-        s, n, count = self.s, len(self.app.session["names"]), self.deck.count
+        s, n, count = self.s, len(self.names), self.deck.count
         need(fields(s, _KEYS) and n >= 2)
         need(saved.counts(s["cards"], count - 1, CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
         _check_play(s, n, count)
@@ -198,7 +207,7 @@ class SayWhen:
             outcome = rules.sudden_death(*self._range(), guesses) if guesses else s["sudden"]
         else:
             points = self.points()
-        played.mark(self.app, DECK, self.deck, self.card_index())
+        self.played[DECK] = played.mark(self.played.get(DECK), self.deck, self.card_index())
         for k in _TURN:
             s[k] = [] if k == "guesses" else False if k == "door" else None
         if not s["sudden"]:
@@ -220,7 +229,7 @@ class SayWhen:
         s = self.s
         rng = Rng(state=s["rng"])
         taken = s["cards"] + s["extra"]
-        s["extra"] = s["extra"] + deal(self.app, self.deck, 1, rng, taken)
+        s["extra"] = s["extra"] + deal(self.played, self.deck, 1, rng, taken)
         s["rng"] = rng.state
 
     def can_undo(self):

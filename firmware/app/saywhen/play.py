@@ -10,7 +10,7 @@ This module is the hub: it resumes a game where it stands and loads the part of 
 screens each step needs (asking, or the door), letting the other go.
 """
 
-from app import core, ringfx
+from app import ringfx, screen
 from app.gfx import W
 from app.saywhen import game as sw
 from games import saywhen as rules
@@ -26,9 +26,9 @@ def start(app, now):
     try:
         deck = app.open_deck(sw.DECK)
         if s.get("state") is None:
-            s["state"] = sw.new_state(app, deck, len(s["names"]))
+            s["state"] = sw.new_state(app.seed, deck, app.played, len(s["names"]))
             app.save_session()
-        game = sw.SayWhen(app, deck, s["state"])
+        game = sw.SayWhen(deck, app.played, s["names"], s["state"])
         game.check()
     except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
         from app.dialogs import cannot_play
@@ -41,19 +41,19 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     s = game.s
     if s["winner"] is not None:
-        return core.part_screen(PARTS, "saywhen.door", "Win", game)
+        return screen.Part(PARTS, "saywhen.door", "Win", game)
     if s["door"]:
-        return core.part_screen(PARTS, "saywhen.door", "Door", game)
+        return screen.Part(PARTS, "saywhen.door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return core.part_screen(PARTS, "saywhen.ask", "Review", game)
-    return core.part_screen(PARTS, "saywhen.ask", "Turn", game)
+        return screen.Part(PARTS, "saywhen.ask", "Review", game)
+    return screen.Part(PARTS, "saywhen.ask", "Turn", game)
 
 
 def go_on(app, game, now):
     """Saves, then shows where the game stands (in the part that plays it, once the part
     of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(core.Next(view, game), now)
+    app.replace(screen.Next(view, game), now)
 
 
 def number(text):
@@ -80,7 +80,7 @@ def where(game):
     return "Card %d/%d" % (s["played"] + 1, sw.CARDS)
 
 
-class GameScreen(core.Screen):
+class GameScreen(screen.Screen):
     name = "saywhen"
 
     def __init__(self, game):
@@ -91,7 +91,7 @@ class GameScreen(core.Screen):
         self.since = now
 
     def team(self, i):
-        return self.game.app.session["names"][i]
+        return self.game.names[i]
 
     def ring(self, app, now, leds):
         ringfx.progress(leds, self.game.s["played"], sw.CARDS)

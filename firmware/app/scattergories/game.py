@@ -38,14 +38,14 @@ _KEYS = const(
 )
 
 
-def new_state(app, now, n):
+def new_state(seed, now, settings, n):
     # The shell's seed changes every boot; `now` makes two games of one boot differ too.
-    seed = (app.seed + now) & _MASK32
+    seed = (seed + now) & _MASK32
     die = rules.LetterDie(seed)
     return {
         "seed": seed,
-        "rounds": app.settings["sg_rounds"],
-        "ms": app.settings["sg_seconds"] * 1000,
+        "rounds": settings["sg_rounds"],
+        "ms": settings["sg_seconds"] * 1000,
         "phase": "pick",
         "lists": [],  # the list number of each round, from its roll on
         "letters": "",  # the letter of each round
@@ -59,16 +59,23 @@ def new_state(app, now, n):
 
 
 class Scattergories:
-    def __init__(self, app, deck, state):
-        self.app = app
+    """The game in `state` (a new one: new_state) of the players `names`, with the lists
+    in `deck`, the `settings` (app.settings: the round's time, sg_seconds) and `seen`,
+    every deck's record of the cards played (app.played), where the list rolled on puts a
+    new record. Its methods change the state and leave saving it to the screens."""
+
+    def __init__(self, deck, settings, seen, names, state):
         self.deck = deck
+        self.settings = settings
+        self.played = seen
+        self.names = names
         self.s = state
         self._list = None  # (number, categories) of the list on screen
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the deck, the players and the phase."""
-        s, n = self.s, len(self.app.session["names"])
+        s, n = self.s, len(self.names)
         need(saved.fields(s, _KEYS) and n >= 2)
         rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
         need(
@@ -105,9 +112,6 @@ class Scattergories:
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
         return len(self.s["points"])
-
-    def names(self):
-        return self.app.session["names"]
 
     def round_no(self):
         """The round being played (1-based); after a round, the one just scored."""
@@ -146,7 +150,7 @@ class Scattergories:
         not played yet come first, so a second game gets fresh ones."""
         used = self.s["lists"]
         count = self.deck.count
-        seen = played.bits(self.app, DECK, self.deck)
+        seen = played.bits(self.played.get(DECK), self.deck)
         start = used[-1] if used else 0
         for fresh_only in (True, False):
             for k in range(count):
@@ -159,7 +163,8 @@ class Scattergories:
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
         s = self.s
-        seen = played.bits(self.app, DECK, self.deck)
+        rec = self.played.get(DECK)
+        seen = played.bits(rec, self.deck)
         die = rules.LetterDie(0)
         letters = s["letters"]
         k = len(letters) % len(rules.LETTERS) or (len(rules.LETTERS) if letters else 0)
@@ -170,10 +175,10 @@ class Scattergories:
         s["letters"] = letters + faces[-1]
         s["lists"] = s["lists"] + [number]
         if all(played.is_set(seen, i) or i == number - 1 for i in range(self.deck.count)):
-            self.app.played.pop(DECK, None)  # every list played on this device: afresh
+            rec = None  # every list played on this device: afresh
         s["phase"] = "roll"
-        s["ms"] = self.app.settings["sg_seconds"] * 1000  # a changed setting: from now on
-        played.mark(self.app, DECK, self.deck, number - 1)
+        s["ms"] = self.settings["sg_seconds"] * 1000  # a changed setting: from now on
+        self.played[DECK] = played.mark(rec, self.deck, number - 1)
         return faces
 
     def used_before(self, face, upto):

@@ -49,7 +49,7 @@ class Pick(GameScreen):
             note = "of %d lists · paper ready? Roll!" % game.deck.count
         g.center(note, y + 61, "small")
         if game.s["scores"]:  # the running totals, for the table to see between rounds
-            names = game.names()
+            names = game.names
             line = " · ".join("%s %d" % (names[p], t) for p, t in enumerate(game.totals()))
             g.center(g.fit(line, "small", W - 8), y + 77, "small")
         g.labels("", "Roll", "")

@@ -11,7 +11,7 @@ write stalls the RP2040.
 
 from micropython import const
 
-from app import core, ringfx
+from app import ringfx, screen
 from app.buttons import is_press
 from app.gfx import W
 from app.scattergories import game as sg
@@ -36,9 +36,9 @@ def start(app, now):
     try:
         deck = app.open_deck(sg.DECK)
         if s.get("state") is None:
-            s["state"] = sg.new_state(app, now, len(s["names"]))
+            s["state"] = sg.new_state(app.seed, now, app.settings, len(s["names"]))
             app.save_session()
-        game = sg.Scattergories(app, deck, s["state"])
+        game = sg.Scattergories(deck, app.settings, app.played, s["names"], s["state"])
         game.check()
     except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
         from app.dialogs import cannot_play
@@ -54,14 +54,14 @@ def view(game, fresh=False):
     (the letter shows, the clock waits)."""
     part = _PART.get(game.s["phase"], _SCORE)
     parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
-    return core.load_part(part, parts).view(game, fresh)
+    return screen.Part(parts, part, "view", game, fresh)
 
 
 def go_on(app, game, now, fresh=False):
     """Saves, then shows where the game stands (in the part that plays it, once the part
     of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(core.Next(view, game, fresh), now)
+    app.replace(screen.Next(view, game, fresh), now)
 
 
 def clock(ms):
@@ -70,7 +70,7 @@ def clock(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-class GameScreen(core.Screen):
+class GameScreen(screen.Screen):
     name = "scattergories"
 
     def __init__(self, game):

@@ -9,7 +9,7 @@ blinks the cues on its LED: app.tone). Nothing is saved while the clock runs.
 from micropython import const
 
 import ticks
-from app import core, ringfx
+from app import ringfx, screen
 from app.buttons import is_press
 from app.gfx import W
 from app.scattergories import play as hub
@@ -169,7 +169,7 @@ class TimeUp(hub.GameScreen):
         if ev[0] != "press":
             return
         if ev[1] in ("B", "GO"):
-            app.replace(core.Next(hub.view, self.game), now)  # to the points: the other part
+            app.replace(screen.Next(hub.view, self.game), now)  # to the points: the other part
         elif ev[1] == "A":
             app.push(hub.ListView(self.game), now)
 

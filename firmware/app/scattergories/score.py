@@ -9,7 +9,7 @@ shares the win); a round's scoring can be reopened ("Fix") until the next one st
 """
 
 import ticks
-from app import core, gfx, ringfx
+from app import gfx, ringfx, screen
 from app.buttons import is_press
 from app.scattergories import game as sg
 from app.scattergories import play as hub
@@ -95,7 +95,7 @@ class Score(hub.GameScreen):
         totals = game.totals()
         pts = game.s["points"]
         for i, box in enumerate(cells(game.n(), top)):
-            name = game.names()[i]
+            name = game.names[i]
             draw_cell(g, box, name, str(pts[i]), "total %d" % (totals[i] + pts[i]), i == self.sel)
         g.labels("Challenge", "Next", "Done")
 
@@ -153,7 +153,7 @@ class Challenge(hub.GameScreen):
 
     def draw(self, app, g):
         game = self.game
-        names = game.names()
+        names = game.names
         who = names[self.player]
         cat = "%d. %s" % (self.cat + 1, game.categories()[self.cat])
         if self.stage == "category":
@@ -221,7 +221,7 @@ class Totals(hub.GameScreen):
         totals = game.totals()
         for i, box in enumerate(cells(game.n(), top)):
             rounds = " + ".join(str(row[i]) for row in game.s["scores"]) or "no rounds yet"
-            draw_cell(g, box, game.names()[i], str(totals[i]), rounds)
+            draw_cell(g, box, game.names[i], str(totals[i]), rounds)
         g.labels("Fix", "Round %d" % (done + 1), "")
 
 
@@ -231,13 +231,13 @@ class Win(hub.GameScreen):
     full_refresh = True
 
     def event(self, app, ev, now):
-        if core.won(app, ev) == "C":
+        if screen.won(app, ev) == "C":
             self.game.reopen_round()
             hub.go_on(app, self.game, now)
 
     def draw(self, app, g):
         game = self.game
-        names = game.names()
+        names = game.names
         top = g.bar("Scattergories · game over", "%d rounds" % game.s["rounds"])
         won = game.winners()
         if len(won) == 1:

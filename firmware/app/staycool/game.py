@@ -34,13 +34,13 @@ RUNNING = "running"  # that turn was started (and, if this is read back, cut sho
 OVER = "over"  # after round 3: the winners
 
 
-def new_state(app, n_players):
+def new_state(seed, n_players):
     return {
         "round": 1,
         "turn": 0,  # the active player; each round goes round the table from player 0
         "scores": [[0] * ROUNDS for _ in range(n_players)],
         "cards": None,  # [written, verbal] deck indexes for this turn; None: printed cards
-        "rng": Rng(app.seed).state,
+        "rng": Rng(seed).state,
         "phase": _READY,
         "last": None,  # [player, round, written, verbal] of the last finished turn
         "live": None,  # the paused turn: [sand ms, [[press, kind, sand ms], ...]]
@@ -51,8 +51,17 @@ _KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live
 
 
 class StayCool:
-    def __init__(self, app, state):
-        self.app = app
+    """The game in `state` (a new one: new_state) of the players `names`, with the decks
+    that `open_deck` opens by name (raising DeckError), the `settings` (app.settings: its
+    sc_cards, whether the questions show) and `seen`, every deck's record of the cards
+    played (app.played), where the cards dealt put new seen. Its methods change the
+    state and leave saving it to the screens that call them."""
+
+    def __init__(self, open_deck, settings, seen, names, state):
+        self.open_deck = open_deck
+        self.settings = settings
+        self.played = seen
+        self.names = names
         self.s = state
         self._decks = [None, None]
         # Of each kind, only the question on screen is read and kept: (card, number,
@@ -64,7 +73,7 @@ class StayCool:
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the players and the rules."""
-        s, n = self.s, len(self.app.session["names"])
+        s, n = self.s, len(self.names)
         s.setdefault("live", None)  # saved before turns could be paused
         need(saved.fields(s, _KEYS) and n >= 3)
         cards, last, live = s["cards"], s["last"], s["live"]
@@ -96,9 +105,6 @@ class StayCool:
     def n(self):
         return len(self.s["scores"])
 
-    def name(self, p):
-        return self.app.session["names"][p]
-
     def roles(self):
         """(active, written, verbal, timekeeper). Player i+1 sits to the left of player i:
         the Written Interrogator is on the active player's right, the Verbal one on the
@@ -121,11 +127,11 @@ class StayCool:
     # -- cards --------------------------------------------------------------------------------
     def showing(self):
         """Whether the questions are on screen (off: the table uses printed cards)."""
-        return self.app.settings["sc_cards"]
+        return self.settings["sc_cards"]
 
     def deck(self, k):
         if self._decks[k] is None:
-            self._decks[k] = self.app.open_deck(_DECKS[k])  # raises DeckError
+            self._decks[k] = self.open_deck(_DECKS[k])  # raises DeckError
         return self._decks[k]
 
     def needs_cards(self):
@@ -144,12 +150,11 @@ class StayCool:
         old = self.s["cards"] or (None, None)
         cards = []
         for k in (0, 1):
-            deck = self.deck(k)
-            picks = played.draw(
-                self.app, _DECKS[k], deck, 1, rng, () if old[k] is None else (old[k],)
-            )
+            deck, name = self.deck(k), _DECKS[k]
+            exclude = () if old[k] is None else (old[k],)
+            picks, rec = played.draw(self.played.get(name), deck, 1, rng, exclude)
             i = picks[0] if picks else 0  # a deck of one card: that card again
-            played.mark(self.app, _DECKS[k], deck, i)
+            self.played[name] = played.mark(rec, deck, i)
             cards.append(i)
         self.s["cards"] = cards
         self.s["rng"] = rng.state
@@ -178,19 +183,16 @@ class StayCool:
     # -- turns --------------------------------------------------------------------------------
     def begin(self):
         self.s["phase"] = RUNNING
-        self.app.save_session()
 
     def keep(self, live, now):
-        """Saves the turn as it stands (paused), or None once it runs again."""
+        """Keeps the turn as it stands (paused), or None once it runs again."""
         self.s["live"] = None if live is None else live.saved(now)
-        self.app.save_session()
 
     def restart_turn(self):
         """The turn was cut short: it starts again, with fresh cards."""
         self.deal()
         self.s["phase"] = _READY
         self.s["live"] = None
-        self.app.save_session()
 
     def finish(self, written, verbal):
         """Scores the active player's turn and moves on to the next (or the winners)."""
@@ -209,14 +211,12 @@ class StayCool:
             s["phase"] = _READY
             self.deal()
         s["live"] = None
-        self.app.save_session()
 
     def fix(self, k, delta):
         """Corrects the last turn's count of kind k (a press missed or made by mistake)."""
         last = self.s["last"]
         last[2 + k] = max(0, min(_MOST[k], last[2 + k] + delta))
         self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
-        self.app.save_session()
 
 
 def _apply(turn, what, kind, at):

@@ -14,9 +14,7 @@ This module is the hub: it resumes a game where it stands and loads the part of 
 screens each moment needs (the turn, or what comes between turns), letting the other go.
 """
 
-import gc
-
-from app import core, ringfx
+from app import ringfx, screen
 from app.gfx import W
 from app.staycool import game as sc
 from games import staycool as rules
@@ -34,13 +32,16 @@ def start(app, now):
     try:
         fresh = s.get("state") is None
         if fresh:
-            s["state"] = sc.new_state(app, len(s["names"]))
-        game = sc.StayCool(app, s["state"])
+            s["state"] = sc.new_state(app.seed, len(s["names"]))
+        game = sc.StayCool(app.open_deck, app.settings, app.played, s["names"], s["state"])
         game.check()
         if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
-            return core.part_screen(PARTS, "staycool.turn", "Play", game, now)  # paused
+            game.total(0)  # its cards are read here, where a damaged deck is caught
+            game.total(1)
+            return screen.Part(PARTS, "staycool.turn", "Play", game, now)  # paused
         if game.s["phase"] == sc.RUNNING:
             game.restart_turn()  # cut short by a power cut: from its start
+            app.save_session()
         elif game.s["phase"] != sc.OVER and game.needs_cards():
             game.deal()
             app.save_session()
@@ -50,18 +51,17 @@ def start(app, now):
         from app.dialogs import cannot_play
 
         return cannot_play(app, "Stay Cool", e)
-    gc.collect()  # the deal's garbage (deck indexes, played bits) goes before the first draw
     return view(game)
 
 
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] == sc.OVER:
-        return core.part_screen(PARTS, "staycool.score", "Win", game)
-    return core.part_screen(PARTS, "staycool.turn", "Start", game)
+        return screen.Part(PARTS, "staycool.score", "Win", game)
+    return screen.Part(PARTS, "staycool.turn", "Start", game)
 
 
-class GameScreen(core.Screen):
+class GameScreen(screen.Screen):
     name = "staycool"
 
     def __init__(self, game):
@@ -72,7 +72,7 @@ class GameScreen(core.Screen):
         self.since = now
 
     def who(self, p):
-        return self.game.name(p)
+        return self.game.names[p]
 
     def ring(self, app, now, leds):
         ringfx.progress(leds, self.game.turns_done(), sc.ROUNDS * self.game.n())

@@ -3,7 +3,7 @@ counts, and the winners.
 """
 
 import ticks
-from app import core, ringfx
+from app import ringfx, screen
 from app.gfx import W
 from app.staycool import game as sc
 from app.staycool import play as hub
@@ -41,7 +41,7 @@ class End(hub.GameScreen):
         elif b == "B":
             app.push(hub.Scores(self.game), now)
         elif b in ("C", "GO"):
-            app.replace(core.Next(hub.view, self.game), now)
+            app.replace(screen.Next(hub.view, self.game), now)
 
     def draw(self, app, g):
         game = self.game
@@ -86,6 +86,7 @@ class Fix(hub.GameScreen):
             return
         elif b in ("B", "C", "GO"):
             self.game.fix(self.sel, -1 if b == "B" else 1)
+            app.save_session()
         else:
             return
         app.redraw()
@@ -114,7 +115,7 @@ class Win(hub.GameScreen):
     full_refresh = True
 
     def event(self, app, ev, now):
-        if core.won(app, ev) == "C":
+        if screen.won(app, ev) == "C":
             app.push(hub.Scores(self.game), now)
 
     def draw(self, app, g):
