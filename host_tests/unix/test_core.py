@@ -146,3 +146,18 @@ def test_a_finished_game_is_known_by_its_saved_state():
     assert not finished({"game": "staycool", "state": {"phase": "turn"}})
     assert finished({"game": "scattergories", "state": {"phase": "won"}})
     assert not finished({"game": "scattergories", "state": None})  # not begun
+
+
+def test_the_played_record_is_saved_with_the_game_when_a_game_put_a_new_one():
+    app = App(Phases(), PARTS, played={"quiz": {"n": 64, "bits": "00" * 8}})
+    app.session = {"game": "saywhen", "names": ["A", "B"], "state": {}}
+    del app.effects[:]
+    app.save_session()
+    assert app.effects == [("save", "session", app.session)]  # nothing new was played
+    app.played["quiz"] = {"n": 64, "bits": "01" + "00" * 7}  # a game played a card
+    app.save_session()
+    saved = [("save", "played", app.played), ("save", "session", app.session)]
+    assert app.effects[1:] == saved
+    del app.effects[:]
+    app.save_session()
+    assert app.effects == [("save", "session", app.session)]  # saved once
