@@ -11,9 +11,13 @@ hold the device to a board's heap, carry little of this beside it.
 
 
 def state(app):
-    """The device's state: the screen on top, what it shows, the settings, the saved game."""
+    """The device's state: the screen on top (a game's: the game), what it shows, the
+    settings, the saved game."""
+    screen = app.screen
+    model = type(getattr(screen, "game", None)).__name__
+    game = model in ("SayWhen", "StayCool", "Scattergories")
     return {
-        "screen": app.screen.name,
+        "screen": app.session["game"] if game else screen.name,
         "view": view(app),
         "settings": app.settings,
         "session": app.session,

@@ -11,11 +11,13 @@ core never reads a clock, a pin or a file. What it wants done comes back as effe
 - `ring(now, leds)`: the shell asks for a ring frame at its own steady rate.
 """
 
+from micropython import const
+
 import ticks
 from app import buttons as bt
 from app.screen import Next
 
-LOW_MV = 3400  # a LiPo, or three AAA cells, near empty
+_LOW_MV = const(3400)  # a LiPo, or three AAA cells, near empty
 
 
 class App:
@@ -98,8 +100,8 @@ class App:
             self.effects.append(("sleep",))
 
     def battery(self, millivolts):
-        """A battery reading from the shell; below LOW_MV the table is told, once."""
-        if millivolts < LOW_MV and not self.battery_warned:
+        """A battery reading from the shell; below _LOW_MV the table is told, once."""
+        if millivolts < _LOW_MV and not self.battery_warned:
             self.battery_warned = True
             self._battery_notice = True
 

@@ -26,20 +26,6 @@ class Screen:
             leds[i] = 0
 
 
-def won(app, ev):
-    """The buttons of a game's winner screen: A back to the menu, B the same game again.
-    Returns any other button pressed, for the game's own use of it."""
-    if ev[0] != "press":
-        return None
-    if ev[1] == "A":
-        app.finish()
-    elif ev[1] == "B":
-        app.again()
-    else:
-        return ev[1]
-    return None
-
-
 class Next(Screen):
     """Stands in for the screen `make(*args)` gives, for no time at all: the core puts that
     one in its place as soon as the handler that asked has returned (App.step), so that

@@ -16,6 +16,7 @@ from runner import run  # noqa: E402
 
 from board import HostBoard  # noqa: E402
 from phases import unload  # noqa: E402
+from screens import state  # noqa: E402
 from shell import Device  # noqa: E402
 from store import Store  # noqa: E402
 
@@ -92,7 +93,7 @@ def test_a_hung_task_resets_the_board_into_the_saved_game():
     unload(BOOT)
     # The reset boot (main.py passes resume when machine.reset_cause() is WDT_RESET).
     back = Device(HostBoard(STATE), Store(STATE), 2, resume=True)
-    assert back.app.screen.name == "saywhen"  # the game, not the resume question
+    assert state(back.app)["screen"] == "saywhen"  # the game, not the resume question
     assert back.app.session["names"] == ["Red", "Blue"]
 
 
@@ -201,7 +202,7 @@ class Opening(HostBoard):
     opened = []
 
     def attach(self, dev):
-        Opening.opened.append(dev.app.screen.name)
+        Opening.opened.append(state(dev.app)["screen"])
 
     async def until_stopped(self):
         pass

@@ -8,7 +8,7 @@ keeps track of whose turn it is and what has been said.
 from micropython import const
 
 from app import played, saved
-from app.saved import fields, need
+from app.saved import Game, fields, need
 from games import saywhen as rules
 from games.rng import Rng
 
@@ -87,17 +87,13 @@ _SAVED = const(
 _KEYS = _SAVED + ("cards", "rng", "undo")
 
 
-class SayWhen:
-    """The game in `state` (a new one: new_state), played with `deck` by the teams `names`;
-    `seen` is every deck's record of the cards played (app.played), where a card
-    scored puts a new record."""
+class SayWhen(Game):
+    _card = None  # (index, fields) of the card on screen
 
-    def __init__(self, deck, seen, names, state):
-        self.deck = deck
-        self.played = seen
-        self.names = names
-        self.s = state
-        self._card = None  # (index, fields) of the card on screen
+    def fresh(self, seed, now):
+        """The state of a new game (of seed `seed`, begun at `now`)."""
+        self.s = new_state(seed, self.deck, self.played, len(self.names))
+        return self.s
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
@@ -114,6 +110,16 @@ class SayWhen:
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):
         return len(self.s["scores"])
+
+    def progress(self):
+        """(cards played, of how many): what the ring shows."""
+        return self.s["played"], CARDS
+
+    def totals(self):
+        return self.s["scores"]
+
+    def winners(self):
+        return [self.s["winner"]]
 
     def card_index(self):
         s = self.s
@@ -184,19 +190,17 @@ class SayWhen:
 
     def points(self):
         """{team: points} for this card (Sudden Death: the teams still closest, 1 each)."""
-        answer, low, high = self._range()
-        guesses = self.scoring_guesses()
         if self.s["sudden"]:
-            return {t: 1 for t in rules.score_question(answer, low, high, guesses, False)}
-        is_open = self.mode() == rules.OPEN
-        return rules.score_question(answer, low, high, guesses, is_open, self.last_card())
+            guesses = self.scoring_guesses()
+            return {t: 1 for t in rules.score_question(*self._range(), guesses, False)}
+        return {team: points for team, (points, _) in self.why().items()}
 
-    def first_guesser(self, points):
-        """The tied team that guessed first (it gets the open-guessing bonus)."""
-        for team, _ in self.scoring_guesses():
-            if team in points:
-                return team
-        return None
+    def why(self):
+        """{team: (points, why)} for this card but in Sudden Death (rules.score_reasons)."""
+        answer, low, high = self._range()
+        is_open = self.mode() == rules.OPEN
+        guesses = self.scoring_guesses()
+        return rules.score_reasons(answer, low, high, guesses, is_open, self.last_card())
 
     def apply(self):
         """Scores the card, moves the Scanner on; returns the result (None, winner, tie)."""

@@ -12,12 +12,12 @@ it runs: "left" is what remained when it was started or paused.
 from micropython import const
 
 from app import played, saved
-from app.saved import need
+from app.saved import Game, need
 from games import scattergories as rules
 
 DECK = "scattergories"
 CATEGORIES = 12
-PHASES = ("pick", "roll", "play", "score", "totals", "won")
+_PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
 _MASK32 = 0xFFFFFFFF
 _LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
 _KEYS = const(
@@ -58,19 +58,13 @@ def new_state(seed, now, settings, n):
     }
 
 
-class Scattergories:
-    """The game in `state` (a new one: new_state) of the players `names`, with the lists
-    in `deck`, the `settings` (app.settings: the round's time, sg_seconds) and `seen`,
-    every deck's record of the cards played (app.played), where the list rolled on puts a
-    new record. Its methods change the state and leave saving it to the screens."""
+class Scattergories(Game):
+    _list = None  # (number, categories) of the list on screen
 
-    def __init__(self, deck, settings, seen, names, state):
-        self.deck = deck
-        self.settings = settings
-        self.played = seen
-        self.names = names
-        self.s = state
-        self._list = None  # (number, categories) of the list on screen
+    def fresh(self, seed, now):
+        """The state of a new game (of seed `seed`, begun at `now`)."""
+        self.s = new_state(seed, now, self.settings, len(self.names))
+        return self.s
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
@@ -83,7 +77,7 @@ class Scattergories:
             and rounds >= 1
             and saved.count(ms, _LONGEST_MS)
             and ms > 0
-            and phase in PHASES
+            and phase in _PHASES
             and saved.count(s["seed"], _MASK32)
             and saved.count(s["rng"], _MASK32)
             and (s["left"] is None or saved.count(s["left"], ms))
@@ -112,6 +106,10 @@ class Scattergories:
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
         return len(self.s["points"])
+
+    def progress(self):
+        """(rounds played, of how many): what the ring shows."""
+        return len(self.s["scores"]), self.s["rounds"]
 
     def round_no(self):
         """The round being played (1-based); after a round, the one just scored."""

@@ -18,7 +18,7 @@ from micropython import const
 
 import ticks
 from app import played, saved
-from app.saved import need
+from app.saved import Game, need
 from games import staycool as rules
 from games.rng import Rng
 
@@ -50,25 +50,22 @@ def new_state(seed, n_players):
 _KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
 
 
-class StayCool:
-    """The game in `state` (a new one: new_state) of the players `names`, with the decks
-    that `open_deck` opens by name (raising DeckError), the `settings` (app.settings: its
-    sc_cards, whether the questions show) and `seen`, every deck's record of the cards
-    played (app.played), where the cards dealt put new seen. Its methods change the
-    state and leave saving it to the screens that call them."""
+class StayCool(Game):
+    """Stay Cool's deck is what opens its two decks, the written and the verbal (decks())."""
 
-    def __init__(self, open_deck, settings, seen, names, state):
-        self.open_deck = open_deck
-        self.settings = settings
-        self.played = seen
-        self.names = names
-        self.s = state
+    def __init__(self, deck, settings, seen, names, state):
+        super().__init__(deck, settings, seen, names, state)
         self._decks = [None, None]
         # Of each kind, only the question on screen is read and kept: (card, number,
         # question, answer). A whole verbal card is 41 strings and a block of 900 bytes,
         # which a fragmented heap may no longer have in the middle of a game.
         self._qa = [None, None]
         self._total = [None, None]  # (card, how many fields it has)
+
+    def fresh(self, seed, now):
+        """The state of a new game (of seed `seed`, begun at `now`)."""
+        self.s = new_state(seed, len(self.names))
+        return self.s
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
@@ -113,10 +110,12 @@ class StayCool:
         right, left = (a - 1) % n, (a + 1) % n
         return a, right, left, (a + 2) % n if n > 3 else right
 
-    def turns_done(self):
+    def progress(self):
+        """(turns played, of how many): what the ring shows."""
+        n = self.n()
         if self.s["phase"] == OVER:
-            return ROUNDS * self.n()
-        return (self.s["round"] - 1) * self.n() + self.s["turn"]
+            return ROUNDS * n, ROUNDS * n
+        return (self.s["round"] - 1) * n + self.s["turn"], ROUNDS * n
 
     def totals(self):
         return [sum(r) for r in self.s["scores"]]
@@ -129,16 +128,17 @@ class StayCool:
         """Whether the questions are on screen (off: the table uses printed cards)."""
         return self.settings["sc_cards"]
 
-    def deck(self, k):
+    def decks(self, k):
+        """The deck of kind k (0 written, 1 verbal), opened once (it raises DeckError)."""
         if self._decks[k] is None:
-            self._decks[k] = self.open_deck(_DECKS[k])  # raises DeckError
+            self._decks[k] = self.deck(_DECKS[k])
         return self._decks[k]
 
     def needs_cards(self):
         cards = self.s["cards"]
         if not self.showing():
             return False
-        return cards is None or any(cards[k] >= self.deck(k).count for k in (0, 1))
+        return cards is None or any(cards[k] >= self.decks(k).count for k in (0, 1))
 
     def deal(self):
         """Fresh cards for the turn to come, unplayed on this device where possible; they
@@ -150,7 +150,7 @@ class StayCool:
         old = self.s["cards"] or (None, None)
         cards = []
         for k in (0, 1):
-            deck, name = self.deck(k), _DECKS[k]
+            deck, name = self.decks(k), _DECKS[k]
             exclude = () if old[k] is None else (old[k],)
             picks, rec = played.draw(self.played.get(name), deck, 1, rng, exclude)
             i = picks[0] if picks else 0  # a deck of one card: that card again
@@ -165,7 +165,7 @@ class StayCool:
             return _MOST[k]
         c = self.s["cards"][k]
         if self._total[k] is None or self._total[k][0] != c:
-            self._total[k] = (c, self.deck(k).fields(c, 0, 0)[1])
+            self._total[k] = (c, self.decks(k).fields(c, 0, 0)[1])
         return max(1, min(_MOST[k], (self._total[k][1] - 1) // 2))
 
     def question(self, k, i):
@@ -176,7 +176,7 @@ class StayCool:
         qa = self._qa[k]
         if qa is None or qa[0] != c or qa[1] != i:
             self._qa[k] = None
-            qa = (c, i) + tuple(self.deck(k).fields(c, 1 + 2 * i, 2)[0])
+            qa = (c, i) + tuple(self.decks(k).fields(c, 1 + 2 * i, 2)[0])
             self._qa[k] = qa
         return qa[2:] if len(qa) == 4 else None
 

@@ -6,6 +6,7 @@ from micropython import const
 
 import ticks
 from app import screen
+from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.staycool import game as sc
 from app.staycool import play as hub
@@ -44,7 +45,7 @@ def draw_question(g, qa, x, y, width, tag=""):
     return y + 14
 
 
-class Start(hub.GameScreen):
+class Start(GameScreen):
     """Who holds which role, and the first written question for the Interrogator to read."""
 
     full_refresh = True
@@ -98,7 +99,7 @@ class Start(hub.GameScreen):
         hg.glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
-class Play(hub.GameScreen):
+class Play(GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
 
     def __init__(self, game, now):
