@@ -8,10 +8,12 @@ other two, because the display driver yields while the panel is busy.
 
 import asyncio
 
+from micropython import const
+
 import ticks
 from shell import POLL_MS, now
 
-FRAME_MS = 40  # 25 ring frames a second
+_FRAME_MS = const(40)  # 25 ring frames a second
 
 
 async def _buttons(dev):
@@ -26,9 +28,9 @@ async def _ring(dev):
     deadline = now()
     while True:
         dev.board.show_ring(dev.ring_frame(deadline))
-        deadline = ticks.add(deadline, FRAME_MS)
+        deadline = ticks.add(deadline, _FRAME_MS)
         late = ticks.diff(now(), deadline)
-        if late > FRAME_MS:  # fell behind (a blocking flash write): skip frames, and let
+        if late > _FRAME_MS:  # fell behind (a blocking flash write): skip frames, and let
             deadline = now()  # the buttons and the watchdog's feed have their turn first
         await asyncio.sleep_ms(max(0, -late))
 

@@ -14,9 +14,10 @@ from micropython import const
 
 import ticks
 from app.buttons import Buttons
-from app.core import App, unload
+from app.core import App
 from app.font import Font
 from app.gfx import Gfx
+from phases import Phases, unload
 
 POLL_MS = 10
 # A file whose presence at boot means "straight back into the saved game, no question":
@@ -109,6 +110,7 @@ class Device:
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
         self.app = App(
+            Phases(),  # which modules are loaded when: the heap policy, a shell's business
             board.parts,
             settings,
             session,
@@ -186,7 +188,7 @@ class Device:
             try:
                 self.app.draw(self.gfx)
             except MemoryError:  # drawing changes nothing: with more heap, draw again
-                if not self.app.shed():
+                if not self.app.modules.shed():
                     raise
                 self.app.draw(self.gfx)
         return want

@@ -58,6 +58,10 @@ def test_saywhen_under_cpython():
     assert sw.score_question(26, 22, 30, [(0, 30), (1, 23)], False) == {1: 2}
     assert sw.score_question(26, 22, 30, [(0, 23), (1, 29)], True) == {0: 3, 1: 2}
     assert sw.score_question(26, 22, 30, [(0, 26), (1, 26)], True, True) == {0: 10, 1: 8}
+    assert sw.score_reasons(26, 22, 30, [(0, 26), (1, 26)], True, True)[1] == (
+        8,
+        [("exact", 4), ("doubled", 4)],
+    )
     # CPython's floats would call these equal at single precision; the rules do not.
     big = 7900000000
     assert sw.score_question(big, 0, big, [(0, 7900000100), (1, "7900000000.0")], 0) == {1: 4}

@@ -172,7 +172,7 @@ def fuzz_all(jobs):
 
 FUZZER_SHARE = """
 import boot, gc, sys
-from app.core import unload
+from phases import unload
 from games.rng import Rng
 import board, shell, store, micropython, io
 gc.collect()

@@ -27,7 +27,7 @@ import sys
 import micropython
 
 import ticks
-from app.core import unload
+from phases import unload
 from board import BIT, HostBoard
 from games.rng import Rng
 from screens import view
@@ -38,8 +38,8 @@ BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
 # Each game's screens are read by a module of the debug hook's own, loaded while the game
 # plays: loading one names its path ("../boards/host/screens_saywhen.mpy" here), so each is
 # loaded once now, before the names are counted, and let go until a game needs it.
-for name in ("saywhen", "staycool", "scattergories"):
-    __import__("screens_" + name)
+for name in ("screens_saywhen", "screens_staycool", "screens_scattergories"):
+    __import__(name)
 unload(BOOT_MODULES)
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN", "GO")
@@ -186,7 +186,7 @@ class Fuzz:
             raise AssertionError("Timer Card at %r" % (shown["position"],))
 
 
-def _saywhen_ends(s):
+def saywhen(s):
     """First to 10 alone wins; a tie at the top at 10 or after the 20 cards: Sudden Death."""
     if s["winner"] is not None:
         return
@@ -198,7 +198,7 @@ def _saywhen_ends(s):
         raise AssertionError("teams tied at the end with no Sudden Death")
 
 
-def _staycool_ends(s):
+def staycool(s):
     """Over exactly when the last player's turn in round 3 has been scored."""
     last = s["last"]
     done = last is not None and last[0] == len(s["scores"]) - 1 and last[1] == 3
@@ -206,17 +206,18 @@ def _staycool_ends(s):
         raise AssertionError("phase %s after the turn %r" % (s["phase"], last))
 
 
-def _scattergories_ends(s):
+def scattergories(s):
     """Won exactly when every round has been scored."""
     if (len(s["scores"]) >= s["rounds"]) != (s["phase"] == "won"):
         raise AssertionError("phase %s after %d rounds" % (s["phase"], len(s["scores"])))
 
 
-# A game played to the end always ends: its state is over once the rules say so.
+# A game played to the end always ends: its state is over once the rules say so. (Each
+# check is named after its game: a name the firmware has already.)
 _ENDS = {
-    "saywhen": _saywhen_ends,
-    "staycool": _staycool_ends,
-    "scattergories": _scattergories_ends,
+    "saywhen": saywhen,
+    "staycool": staycool,
+    "scattergories": scattergories,
 }
 _COUNTS = ("scores", "totals", "score", "points", "written", "verbal")
 

@@ -28,7 +28,7 @@ import json
 import sys
 
 import ticks
-from app.core import unload
+from phases import unload
 from app.gfx import H, W
 from board import BIT, HostBoard
 from shell import POLL_MS, Device

@@ -11,9 +11,13 @@ hold the device to a board's heap, carry little of this beside it.
 
 
 def state(app):
-    """The device's state: the screen on top, what it shows, the settings, the saved game."""
+    """The device's state: the screen on top (a game's: the game), what it shows, the
+    settings, the saved game."""
+    screen = app.screen
+    model = type(getattr(screen, "game", None)).__name__
+    game = model in ("SayWhen", "StayCool", "Scattergories")
     return {
-        "screen": app.screen.name,
+        "screen": app.session["game"] if game else screen.name,
         "view": view(app),
         "settings": app.settings,
         "session": app.session,
@@ -36,10 +40,10 @@ def view(app):
     return shows(app, screen, kind)
 
 
-def named(kind, views):
-    """{"view": ...}: the view a game's screen of class `kind` shows, from `views`: a class,
+def shown(kind, table):
+    """{"view": ...}: the view a game's screen of class `kind` shows, from `table`: a class,
     its view, the next class... (a constant: no name of its own in the host's pools)."""
-    return {"view": views[views.index(kind) + 1] if kind in views else "?"}
+    return {"view": table[table.index(kind) + 1] if kind in table else "?"}
 
 
 def menu(screen, kind):

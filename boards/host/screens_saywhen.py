@@ -1,13 +1,13 @@
 """What Say When!'s screens show (the host board's debug hook: screens.py)."""
 
-from screens import named
+from screens import shown
 
 
 def view(app, screen, kind):
     game = screen.game
     s = game.s
     # fmt: off
-    out = named(kind, (
+    out = shown(kind, (
         "Turn", "question",
         "Guess", "guess",
         "Review", "review",

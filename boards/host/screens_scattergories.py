@@ -1,13 +1,13 @@
 """What Scattergories' screens show (the host board's debug hook: screens.py)."""
 
-from screens import named
+from screens import shown
 
 
 def view(app, screen, kind):
     game = screen.game
     s = game.s
     # fmt: off
-    out = named(kind, (
+    out = shown(kind, (
         "Pick", "pick",
         "Roll", "roll",
         "Play", "play",

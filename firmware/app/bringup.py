@@ -11,8 +11,8 @@ with no ghost of the earlier ones. A (or the A+C chord) goes back.
 from micropython import const
 
 import ticks
-from app.core import Screen
 from app.gfx import H, W
+from app.screen import Screen
 
 _PARTIALS = const(20)
 _FIRST_MS = const(3000)  # the full refresh of the target takes about 2 s

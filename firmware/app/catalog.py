@@ -6,6 +6,8 @@ imported only when the game starts, so the menu does not pay for three games in 
 catalog is itself loaded only by the menu and to start a game.
 """
 
+from micropython import const
+
 
 class Game:
     def __init__(self, key, title, unit, least, most, default, names, module):
@@ -19,26 +21,15 @@ class Game:
         self.module = module
 
 
-TEAM_NAMES = ("Red", "Blue", "Green", "Gold", "Purple", "Orange", "Silver", "Pink")
-PLAYER_NAMES = (
-    "Alex",
-    "Sam",
-    "Robin",
-    "Jo",
-    "Kim",
-    "Max",
-    "Lee",
-    "Ash",
-    "Charlie",
-    "Dani",
-    "Eli",
-    "Frankie",
+_TEAMS = const(("Red", "Blue", "Green", "Gold", "Purple", "Orange", "Silver", "Pink"))
+_PLAYERS = const(
+    ("Alex", "Sam", "Robin", "Jo", "Kim", "Max", "Lee", "Ash", "Charlie", "Dani", "Eli", "Frankie")
 )
 
 GAMES = (
-    Game("saywhen", "Say When!", "Teams", 2, 6, 2, TEAM_NAMES, "saywhen.play"),
-    Game("staycool", "Stay Cool", "Players", 3, 8, 4, PLAYER_NAMES, "staycool.play"),
-    Game("scattergories", "Scattergories", "Players", 2, 6, 3, PLAYER_NAMES, "scattergories.play"),
+    Game("saywhen", "Say When!", "Teams", 2, 6, 2, _TEAMS, "saywhen.play"),
+    Game("staycool", "Stay Cool", "Players", 3, 8, 4, _PLAYERS, "staycool.play"),
+    Game("scattergories", "Scattergories", "Players", 2, 6, 3, _PLAYERS, "scattergories.play"),
 )
 
 

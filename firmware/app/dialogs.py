@@ -1,8 +1,8 @@
 """Small screens every phase uses: a yes/no confirmation, a notice, idle sleep. A game
-imports this module only when it shows one of them (core.load_part lets it go again)."""
+imports this module only when it shows one of them (phases.Phases.part lets it go again)."""
 
-from app.core import Screen
 from app.gfx import W
+from app.screen import Screen
 
 
 def cannot_play(app, title, error):
@@ -16,37 +16,11 @@ def cannot_play(app, title, error):
     return Notice(title, "The saved game was damaged and has been cleared.")
 
 
-class Confirm(Screen):
-    """Asks before something that loses a game. C confirms; A (or the chord) does not."""
-
-    name = "confirm"
-
-    def __init__(self, title, message, on_yes):
-        self.title = title
-        self.message = message
-        self.on_yes = on_yes
-
-    def event(self, app, ev, now):
-        if ev[0] != "press":
-            return
-        if ev[1] == "A":
-            app.pop(now)
-        elif ev[1] == "C":
-            app.pop(now)
-            self.on_yes(app, now)
-
-    def draw(self, app, g):
-        y = g.header(self.title) + 6
-        for line in g.wrap(self.message, "body", W - 12)[:4]:
-            g.text(line, 6, y, "body")
-            y += 21
-        g.labels("No", "", "Yes")
-
-
 class Notice(Screen):
     """A short message; any of A, B or GO closes it."""
 
     name = "notice"
+    labels = ("", "OK", "")
 
     def __init__(self, title, message):
         self.title = title
@@ -61,7 +35,27 @@ class Notice(Screen):
         for line in g.wrap(self.message, "body", W - 12)[:4]:
             g.text(line, 6, y, "body")
             y += 21
-        g.labels("", "OK", "")
+        g.labels(*self.labels)
+
+
+class Confirm(Notice):
+    """Asks before something that loses a game. C confirms; A (or the chord) does not."""
+
+    name = "confirm"
+    labels = ("No", "", "Yes")
+
+    def __init__(self, title, message, on_yes):
+        super().__init__(title, message)
+        self.on_yes = on_yes
+
+    def event(self, app, ev, now):
+        if ev[0] != "press":
+            return
+        if ev[1] == "A":
+            app.pop(now)
+        elif ev[1] == "C":
+            app.pop(now)
+            self.on_yes(app, now)
 
 
 class Sleeping(Screen):

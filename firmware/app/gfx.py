@@ -115,6 +115,16 @@ class Gfx:
             lines.append(line)
         return lines
 
+    def pack(self, parts, sep, font, width):
+        """`parts` joined by `sep` into lines of at most `width` px, never splitting one."""
+        lines = []
+        for part in parts:
+            if lines and self.width(lines[-1] + sep + part, font) <= width:
+                lines[-1] += sep + part
+            else:
+                lines.append(part)
+        return lines
+
     def header(self, title, right=""):
         """A black bar across the top with the title in white; returns its height."""
         h = self.height("bold") + 2

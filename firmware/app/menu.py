@@ -42,10 +42,6 @@ def play(app, now):
     app.play()
 
 
-def start_new(app, now, game, names):
-    app.play(game.key, names)
-
-
 def game_menu(game):
     def items(app):
         mine = app.session is not None and app.session["game"] == game.key
@@ -80,7 +76,7 @@ def new_game(app, now, game):
 
 def restart(app, now, game):
     def yes(app, now):
-        start_new(app, now, game, app.session["names"])
+        app.play(game.key, app.session["names"])
 
     msg = "Start " + game.title + " again from zero, same " + game.unit.lower() + "?"
     app.push(Confirm("Restart?", msg, yes), now)

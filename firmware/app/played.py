@@ -5,31 +5,35 @@ has: the deck stores each card's key (16 bits of a hash of its id, tools/deckfil
 and the key picks one of `n` bits in the saved "played" dict under the deck's name (n, a
 power of two, at least the deck's cards: when two cards share a bit, playing one makes
 the other count as played too, until the deck is used up). The bits are kept as a list
-of 16-bit numbers, so marking a card changes one number in place: nothing is allocated
-mid-game (hex would make a new string of the whole record each time). A deck that
-outgrows its n, or a record that is damaged (the wrong length or type), starts afresh.
-When too few unplayed cards are left for a game, the deck is used up and every card is
-fresh again.
+of 16-bit numbers: marking a card sets one bit of that list in place, so nothing of the
+record's size is allocated mid-game (a new copy would need a block that a heap cut into
+pieces late in an evening may not have). A deck that outgrows its n, or a record that is
+damaged (the wrong length or type), starts afresh. When too few unplayed cards are left
+for a game, the deck is used up and every card is fresh again.
+
+A game is handed the dict and puts the record mark() returns in it where a card is
+played: a new (small) record each time, so the core sees that the dict must be saved
+(App.save_session compares the records it holds with those it last saved).
 """
 
 from app.saved import counts
 
 
-def _record(app, name, deck):
+def _record(rec, deck):
+    """`rec` if it is a sound record for the deck, else a fresh one (no card played)."""
     n = 64
     while n < deck.count:
         n *= 2
-    rec = app.played.get(name)
     good = isinstance(rec, dict) and rec.get("n") == n
     if not good or not counts(rec.get("bits"), 0xFFFF, n >> 4):
         rec = {"n": n, "bits": [0] * (n >> 4)}
-        app.played[name] = rec
     return rec
 
 
-def bits(app, name, deck):
-    """One bit a card, in deck order: set where the card counts as played (is_set)."""
-    rec = _record(app, name, deck)
+def bits(rec, deck):
+    """One bit a card, in deck order: set where the card counts as played (test is_set),
+    by the deck's record `rec` (None, or a damaged one: none)."""
+    rec = _record(rec, deck)
     n, marks = rec["n"], rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
@@ -43,9 +47,10 @@ def is_set(bits, i):
     return bits[i >> 3] >> (i & 7) & 1
 
 
-def draw(app, name, deck, k, rng, exclude=()):
-    """k different card indexes, unplayed on this device where possible, never in exclude."""
-    seen = bits(app, name, deck)
+def draw(rec, deck, k, rng, exclude=()):
+    """(k different card indexes, unplayed on this device where possible, never in exclude;
+    the record to keep): `rec` as it was, or a fresh one when the deck was used up."""
+    seen = bits(rec, deck)
 
     def free(i):
         return not is_set(seen, i) and i not in exclude and i not in picks
@@ -53,9 +58,7 @@ def draw(app, name, deck, k, rng, exclude=()):
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:  # the deck is used up: start it afresh
-        marks = _record(app, name, deck)["bits"]
-        for j in range(len(marks)):
-            marks[j] = 0
+        rec = _record(None, deck)
         seen = bytearray(len(seen))
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
@@ -67,15 +70,16 @@ def draw(app, name, deck, k, rng, exclude=()):
                     break
                 r -= 1
         left -= 1
-    return picks
+    return picks, rec
 
 
-def mark(app, name, deck, index):
-    """Card `index` has been played: remember it (saved at once, between questions)."""
-    rec = _record(app, name, deck)
+def mark(rec, deck, index):
+    """The deck's record with card `index` played: a new record, whose bits are `rec`'s
+    list with the card's bit set (in place: see above)."""
+    rec = _record(rec, deck)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         if i == index:
             b = key % rec["n"]
             rec["bits"][b >> 4] |= 1 << (b & 15)
             break
-    app.effects.append(("save", "played", app.played))
+    return {"n": rec["n"], "bits": rec["bits"]}

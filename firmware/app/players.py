@@ -7,8 +7,8 @@ letter, so a table can be "Red" and "Blue" in two presses, or spell out "Grandma
 from micropython import const
 
 from app.buttons import is_press
-from app.core import Screen
 from app.gfx import W
+from app.screen import Screen
 from app.widgets import Item, ListMenu
 
 _MAX_NAME = const(10)
@@ -48,9 +48,7 @@ class Setup(ListMenu):
         return "Team %d" % (len(self.names) + 1)
 
     def _start(self, app, now):
-        from app.menu import start_new
-
-        start_new(app, now, self.game, self.names)
+        app.play(self.game.key, self.names)
 
     def rename(self, i, name):
         self.names[i] = name

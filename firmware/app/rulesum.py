@@ -1,7 +1,7 @@
 """One-screen rules summaries and their screen, imported only when a summary is shown."""
 
-from app.core import Screen
 from app.gfx import FOOTER, H, W
+from app.screen import Screen
 
 SUMMARY = {
     "saywhen": "The Quizzer reads a number question. Teams guess, from the Quizzer's left; "

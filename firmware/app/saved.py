@@ -1,5 +1,5 @@
-"""What a saved game's check is made of: the one error that means "this save is damaged",
-and the tests of a value read back from flash.
+"""A game as saved state: the base of each game's model, the one error that means "this
+save is damaged", and the tests of a value read back from flash.
 
 A save passes its game's check only when every field has the type, the range and the
 consistency the game relies on, so nothing that is read later can fail on it. The check
@@ -34,3 +34,20 @@ def counts(items, most, n=None):
 def fields(d, keys):
     """Whether d is a dict with (at least) these keys."""
     return type(d) is dict and all(k in d for k in keys)
+
+
+class Game:
+    """A game as saved state (a JSON-able dict, `s`: the session's "state"), the base of
+    each game's model. It is handed all it uses: the game's `deck` (Stay Cool: what opens
+    its two, app.open_deck), the `settings`, `seen`, every deck's record of the cards
+    played (app.played), where a card played puts a new record, and the players' `names`.
+    Its methods change the state and leave saving it to the screens that call them;
+    fresh() makes the state of a new game, check() raises DamagedSave unless the state
+    holds together."""
+
+    def __init__(self, deck, settings, seen, names, state):
+        self.deck = deck
+        self.settings = settings
+        self.played = seen
+        self.names = names
+        self.s = state

@@ -8,8 +8,8 @@ green, blue and white around the circle. The A+C chord leaves.
 
 from micropython import const
 
-from app.core import Screen
 from app.gfx import H, W
+from app.screen import Screen
 
 _ORDER = const(("A", "B", "C", "UP", "DOWN", "GO"))
 _COLOURS = const(((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)))

@@ -1,8 +1,8 @@
 """The saved game: checked at boot, then offered at power-on (resume it, or the menu)."""
 
 from app import catalog
-from app.core import Screen
 from app.gfx import W
+from app.screen import Screen
 
 
 def clean_session(saved):

@@ -1,8 +1,8 @@
 """The scrolling list menu of the menu phase (the games use app.dialogs alone)."""
 
 from app.buttons import is_press
-from app.core import Screen
 from app.gfx import FOOTER, H, W
+from app.screen import Screen
 
 
 class Item:

@@ -7,13 +7,7 @@ decimal places and never through float: the Pico's single-precision floats canno
 7,900,000,100 from 7.9 billion.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython (tools, pytest itself)
-
-    def const(x):
-        return x
-
+from games import const
 
 SECRET = "secret"
 OPEN = "open"
@@ -22,6 +16,12 @@ CHOICE = "choice"
 _EXACT = const(4)
 _IN_RANGE = const(2)
 _CLOSEST = const(1)
+# Why a team scores (score_reasons), in the words the Answer Door shows.
+_WHY_EXACT = const("exact")
+_WHY_IN_RANGE = const("in range")
+_WHY_CLOSEST = const("closest")
+_WHY_FIRST = const("first to guess")
+_WHY_DOUBLED = const("doubled")
 _DIGITS = const("0123456789")
 
 
@@ -47,6 +47,15 @@ def guess_order(n_teams, quizzer):
 
 def score_question(answer, low, high, guesses, open_guessing, double=False):
     """{team: points} for the closest guess(es) only; `guesses` is [(team, value)] in order."""
+    scored = score_reasons(answer, low, high, guesses, open_guessing, double)
+    return {team: points for team, (points, _) in scored.items()}
+
+
+def score_reasons(answer, low, high, guesses, open_guessing, double=False):
+    """{team: (points, [(reason, points it adds), ...])} for the teams score_question scores,
+    with the same points, and why: first how close the guess was ("exact" 4, "in range" 2,
+    or "closest" 1), then "first to guess" 1 for the tied team that guessed first in open
+    guessing, then "doubled" (as much again) on the last card."""
     teams = [team for team, _ in guesses]
     for i, team in enumerate(teams):
         if team in teams[:i]:
@@ -59,7 +68,7 @@ def score_question(answer, low, high, guesses, open_guessing, double=False):
         return {}
     distances = [abs(v - answer) for v in values]
     closest = min(distances)
-    points = {}
+    scored = {}
     first = None  # the tied team that guessed first: the open-guessing bonus goes to it
     for i, team in enumerate(teams):
         if distances[i] != closest:
@@ -69,17 +78,20 @@ def score_question(answer, low, high, guesses, open_guessing, double=False):
             first = team
         # Each tied team scores by its own guess: 23 and 29 are equally close to 26.
         if value == answer:
-            points[team] = _EXACT
+            scored[team] = [(_WHY_EXACT, _EXACT)]
         elif low <= value <= high:
-            points[team] = _IN_RANGE
+            scored[team] = [(_WHY_IN_RANGE, _IN_RANGE)]
         else:
-            points[team] = _CLOSEST
-    if open_guessing and len(points) > 1:
-        points[first] += 1
-    if double:  # the last card: everything doubles, the bonus too
-        for team in points:
-            points[team] *= 2
-    return points
+            scored[team] = [(_WHY_CLOSEST, _CLOSEST)]
+    if open_guessing and len(scored) > 1:
+        scored[first].append((_WHY_FIRST, 1))
+    for team, steps in scored.items():
+        points = sum(p for _, p in steps)
+        if double:  # the last card: everything doubles, the bonus too
+            steps.append((_WHY_DOUBLED, points))
+            points *= 2
+        scored[team] = (points, steps)
+    return scored
 
 
 def result(scores, cards_played, target=10, cards_total=20):

@@ -8,14 +8,7 @@ never drifts by the time the shell spent drawing.
 """
 
 import ticks
-
-try:
-    from micropython import const
-except ImportError:  # CPython (tools, pytest itself)
-
-    def const(x):
-        return x
-
+from games import const
 
 WRITTEN = "written"
 VERBAL = "verbal"

@@ -3,8 +3,6 @@
 A Pico reads VSYS through a 3:1 divider on GP29 (ADC3). read_u16() spans 0-65535 for
 0-3.3 V, so millivolts = raw * 3300 * 3 / 65535."""
 
-LOW_MV = 3400  # a LiPo or three AAA cells near empty
-
 
 class Battery:
     def __init__(self, adc, divider=3, vref_mv=3300):

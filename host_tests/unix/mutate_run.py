@@ -26,8 +26,8 @@ from binascii import crc32
 from fuzz import BOOT_MODULES, Fuzz
 
 import ticks
-from app.core import unload
 from board import BIT, HostBoard
+from phases import unload
 from shell import POLL_MS, Device
 from store import Store
 

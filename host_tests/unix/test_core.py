@@ -4,6 +4,7 @@ from app import buttons as bt
 from app.core import App
 from app.session import clean_session
 from app.settings import DEFAULT_SETTINGS, clean_settings
+from phases import Phases
 from screens import view
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
@@ -40,17 +41,17 @@ def test_session_checks():
 
 
 def test_boot_screens():
-    assert App(PARTS).screen.name == "menu"
+    assert App(Phases(), PARTS).screen.name == "menu"
     s = {"game": "saywhen", "names": ["A", "B"], "state": {}}
-    assert App(PARTS, session=s).screen.name == "resume"
-    app = App(PARTS, session=s, notice="Something was reset.")
+    assert App(Phases(), PARTS, session=s).screen.name == "resume"
+    app = App(Phases(), PARTS, session=s, notice="Something was reset.")
     assert app.screen.name == "notice"
     press(app, "B")
     assert app.screen.name == "resume"
 
 
 def test_effects_of_a_setting_change():
-    app = App(PARTS)
+    app = App(Phases(), PARTS)
     for _ in range(2):
         press(app, "UP")  # Self-test, then Settings
     fx = press(app, "GO")
@@ -63,23 +64,25 @@ def test_effects_of_a_setting_change():
 
 
 def test_tones_respect_sound_setting_and_parts():
-    app = App(PARTS)
+    app = App(Phases(), PARTS)
     app.tone("win")
     assert app.effects == [("tone", "win", 2)]
-    quiet = App({"ring": False, "buzzer": False, "go": False})
+    quiet = App(Phases(), {"ring": False, "buzzer": False, "go": False})
     quiet.tone("win")
     assert quiet.effects == []
-    blinker = App({"ring": False, "buzzer": False, "go": False, "led": True}, {"sound": False})
+    blinker = App(
+        Phases(), {"ring": False, "buzzer": False, "go": False, "led": True}, {"sound": False}
+    )
     blinker.tone("win")
     assert blinker.effects == [("tone", "win", 2)]  # the LED blinks it, sound on or off
-    muted = App(PARTS, settings={"sound": False})
+    muted = App(Phases(), PARTS, settings={"sound": False})
     muted.tone("win")
     assert muted.effects == []
 
 
 def test_settings_menu_hides_missing_parts():
     # A Badger has no ring and no buzzer: no volume, sound or brightness rows.
-    app = App({"ring": False, "buzzer": False, "go": False})
+    app = App(Phases(), {"ring": False, "buzzer": False, "go": False})
     for _ in range(2):
         press(app, "UP")
     press(app, "B")  # B selects where there is no GO
@@ -89,7 +92,7 @@ def test_settings_menu_hides_missing_parts():
 
 
 def test_redraw_requests_coalesce():
-    app = App(PARTS)
+    app = App(Phases(), PARTS)
     assert app.want_draw == 2  # first frame: full refresh
     press(app, "DOWN")
     press(app, "DOWN")
@@ -109,7 +112,7 @@ def test_redraw_requests_coalesce():
 
 
 def test_no_idle_sleep_while_a_timer_runs():
-    from app.core import Screen
+    from app.screen import Screen
 
     class Timer(Screen):
         name = "timer"
@@ -117,7 +120,7 @@ def test_no_idle_sleep_while_a_timer_runs():
         def deadline(self, app):
             return ticks.add(app.now, 1000)
 
-    app = App(PARTS)
+    app = App(Phases(), PARTS)
     app.push(Timer())
     now = NOW
     for _ in range(30):
@@ -143,3 +146,18 @@ def test_a_finished_game_is_known_by_its_saved_state():
     assert not finished({"game": "staycool", "state": {"phase": "turn"}})
     assert finished({"game": "scattergories", "state": {"phase": "won"}})
     assert not finished({"game": "scattergories", "state": None})  # not begun
+
+
+def test_the_played_record_is_saved_with_the_game_when_a_game_put_a_new_one():
+    app = App(Phases(), PARTS, played={"quiz": {"n": 64, "bits": "00" * 8}})
+    app.session = {"game": "saywhen", "names": ["A", "B"], "state": {}}
+    del app.effects[:]
+    app.save_session()
+    assert app.effects == [("save", "session", app.session)]  # nothing new was played
+    app.played["quiz"] = {"n": 64, "bits": "01" + "00" * 7}  # a game played a card
+    app.save_session()
+    saved = [("save", "played", app.played), ("save", "session", app.session)]
+    assert app.effects[1:] == saved
+    del app.effects[:]
+    app.save_session()
+    assert app.effects == [("save", "session", app.session)]  # saved once

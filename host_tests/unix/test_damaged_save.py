@@ -6,6 +6,8 @@ import json
 
 from app.core import App
 from app.deck import Deck
+from phases import Phases
+from screens import state
 
 PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
 
@@ -16,13 +18,13 @@ def open_deck(name):
 
 def boot(session):
     """The device at power-on, straight back into `session` (as after a rescue reset)."""
-    return App(PARTS, session=session, decks=open_deck, resume=True)
+    return App(Phases(), PARTS, session=session, decks=open_deck, resume=True)
 
 
 def fresh(game, names):
     """A real save of a game just begun, as JSON and back (a copy of what is on flash)."""
     app = boot({"game": game, "names": names, "state": None})
-    assert app.screen.name == game, app.screen.name
+    assert state(app)["screen"] == game, state(app)["screen"]
     return json.loads(json.dumps(app.session))
 
 
@@ -79,7 +81,7 @@ def test_a_good_save_is_resumed_and_a_save_from_before_pausing_too():
     for game, names in (("saywhen", ["Red", "Blue"]), ("staycool", ["A", "B", "C"])):
         session = fresh(game, names)
         session["state"].pop("live", None)  # Stay Cool saves from before paused turns
-        assert boot(session).screen.name == game
+        assert state(boot(session))["screen"] == game
 
 
 def test_a_bug_while_building_a_game_surfaces_and_the_save_stays():

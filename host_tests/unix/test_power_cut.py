@@ -10,6 +10,7 @@ import ticks
 from app.core import App
 from app.session import clean_session
 from games.rng import Rng
+from phases import Phases
 from store import Store
 
 BLOCK = 4096  # the RP2040's flash erase sector
@@ -150,7 +151,7 @@ def game(round_no, teams=6):
 def boots_into(saved):
     session, ok = clean_session(saved)
     assert ok, saved
-    app = App({"ring": True, "buzzer": True, "go": True}, session=session)
+    app = App(Phases(), {"ring": True, "buzzer": True, "go": True}, session=session)
     app.step(None, ticks.MASK + 1 - 10)
     return app.screen.name
 

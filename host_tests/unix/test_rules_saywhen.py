@@ -168,3 +168,59 @@ def test_sudden_death():
     assert sw.sudden_death(26, 22, 30, [(2, 23), (0, 29)]) == [0, 2]  # play again
     assert sw.sudden_death("3.49", "3", "4", [(1, "3.5"), (3, "3.490")]) == 3
     assert raises(sw.sudden_death, 26, 22, 30, [])
+
+
+# score_reasons: the rulebook's worked examples, each team's reason beside its points.
+def test_reasons_of_the_rulebook_example_closest_in_range():
+    # Answer 26 years, range 22-30: Team A 30, Team B 23. B is closer and in the range: 2.
+    assert sw.score_reasons(26, 22, 30, [(0, 30), (1, 23)], False) == {1: (2, [("in range", 2)])}
+    # "If no guess had been in the range of 22 to 30, the scoring team would only receive 1."
+    assert sw.score_reasons(26, 22, 30, [(0, 40), (1, 10)], False) == {0: (1, [("closest", 1)])}
+
+
+def test_reasons_of_the_four_two_one_points():
+    # "Score 4 points for guessing the exact answer, or 2 in the range, or 1 outside it."
+    assert sw.score_reasons(26, 22, 30, [(0, 26), (1, 27)], False) == {0: (4, [("exact", 4)])}
+    assert sw.score_reasons(26, 22, 30, [(0, 22)], False) == {0: (2, [("in range", 2)])}
+
+
+def test_reasons_of_an_open_tie_name_the_first_guesser_bonus():
+    # "5 points instead of 4 for an exact answer, 3 instead of 2 for an answer within the
+    # range and 2 instead of 1 for closest answer": the first of the tied teams to guess.
+    exact = sw.score_reasons(26, 22, 30, [(0, 26), (1, 26)], True)
+    assert exact == {0: (5, [("exact", 4), ("first to guess", 1)]), 1: (4, [("exact", 4)])}
+    ranged = sw.score_reasons(26, 22, 30, [(2, 29), (0, 23)], True)
+    assert ranged == {2: (3, [("in range", 2), ("first to guess", 1)]), 0: (2, [("in range", 2)])}
+    outside = sw.score_reasons(26, 22, 30, [(3, 10), (1, 42)], True)
+    assert outside == {3: (2, [("closest", 1), ("first to guess", 1)]), 1: (1, [("closest", 1)])}
+    # A secret tie: "each scores", no bonus.
+    secret = sw.score_reasons(26, 22, 30, [(0, 26), (1, 26)], False)
+    assert secret == {0: (4, [("exact", 4)]), 1: (4, [("exact", 4)])}
+
+
+def test_reasons_of_the_last_card_double_the_bonus_too():
+    # "Award double points for the 20th card."
+    assert sw.score_reasons(26, 22, 30, [(0, 26)], False, True) == {
+        0: (8, [("exact", 4), ("doubled", 4)])
+    }
+    assert sw.score_reasons(26, 22, 30, [(0, 26), (1, 26)], True, True)[0] == (
+        10,
+        [("exact", 4), ("first to guess", 1), ("doubled", 5)],
+    )
+
+
+def test_reasons_add_up_to_the_points_score_question_gives():
+    from games.rng import Rng
+
+    rng = Rng(16)
+    for _ in range(300):
+        n = 2 + rng.below(5)
+        guesses = [(t, rng.below(60)) for t in range(n) if rng.below(4)]
+        low = rng.below(40)
+        args = (rng.below(60), low, low + rng.below(20), guesses, rng.below(2) == 1)
+        for double in (False, True):
+            reasons = sw.score_reasons(*args, double)
+            assert {t: p for t, (p, _) in reasons.items()} == sw.score_question(*args, double)
+            for points, steps in reasons.values():
+                assert sum(p for _, p in steps) == points
+                assert steps[0][0] in ("exact", "in range", "closest")

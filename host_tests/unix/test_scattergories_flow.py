@@ -7,6 +7,7 @@ from app.core import App
 from app.deck import Deck
 from app.scattergories.timer import Countdown, coarse, cues_below, next_coarse
 from games import scattergories as sg
+from phases import Phases
 from screens import view
 
 RING = {"ring": True, "buzzer": True, "go": True, "led": False}
@@ -128,7 +129,7 @@ class Device:
 
     def __init__(self, parts, names=("Ann", "Ben", "Cat"), now=NEAR_WRAP, settings=None):
         session = {"game": "scattergories", "names": list(names), "state": None}
-        self.app = App(parts, settings, session, seed=3, decks=open_deck)
+        self.app = App(Phases(), parts, settings, session, seed=3, decks=open_deck)
         self.now = now
         self.fx = []
         self.draws = 0
@@ -193,7 +194,7 @@ def test_pause_saves_what_is_left_and_a_power_cut_resumes_stopped():
     assert not v["running"] and v["left"] == 140000
     assert d.app.session["state"]["left"] == 140000 and d.saves()
     # A power cut: a new core from what was saved.
-    again = App(RING, None, d.app.session, seed=9, decks=open_deck)
+    again = App(Phases(), RING, None, d.app.session, seed=9, decks=open_deck)
     again.step(ev("press", "B"), d.now)
     v = view(again)
     assert v["view"] == "play" and not v["running"] and v["left"] == 140000

@@ -2,9 +2,10 @@
 # controller stepped through App with explicit, off-grid ticks; runs in the unix port.
 import ticks
 from app import buttons as bt
-from app.core import App, unload
+from app.core import App
 from app.deck import Deck
 from app.staycool.game import Live, StayCool, new_state
+from phases import Phases, unload
 from screens import view
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
@@ -19,25 +20,10 @@ def open_deck(name):
     return Deck(open("build/decks/" + name + ".deck", "rb"), name)
 
 
-class FakeApp:
-    def __init__(self, names, sc_cards=False):
-        self.session = {"game": "staycool", "names": names, "state": None}
-        self.settings = {"sc_cards": sc_cards}
-        self.seed = 7
-        self.played = {}
-        self.effects = []
-        self.open_deck = open_deck
-
-    def save_session(self):
-        self.effects.append(("save", "session", self.session))
-
-
 def game_for(names, rnd=1, sc_cards=False):
-    app = FakeApp(names, sc_cards)
-    state = new_state(app, len(names))
+    state = new_state(7, len(names))
     state["round"] = rnd
-    app.session["state"] = state
-    return StayCool(app, state)
+    return StayCool(open_deck, {"sc_cards": sc_cards}, {}, names, state)
 
 
 def test_roles_rotate_round_the_table():
@@ -65,7 +51,6 @@ def test_finish_scores_and_moves_left_then_to_the_next_round():
     assert g.s["scores"][2] == [0, 2, 3] and g.s["last"] == [2, 3, 3, 2]
     g.fix(1, -5)
     assert g.s["last"][3] == 0 and g.s["scores"][2][2] == 0
-    assert ("save", "session", g.app.session) in g.app.effects
     g.check()
 
 
@@ -92,7 +77,7 @@ def test_cards_are_dealt_fresh_and_read_one_question_at_a_time():
     assert q and a and g.question(1, 20) is None
     g.deal()
     assert g.s["cards"][0] != first[0] and g.s["cards"][1] != first[1]
-    assert set(g.app.played) == {"staycool-written", "staycool-verbal"}
+    assert set(g.played) == {"staycool-written", "staycool-verbal"}
 
 
 def test_pause_freezes_the_sand_and_moves_the_deadline():
@@ -129,9 +114,14 @@ def step(app, ev, now, kind="press"):
 
 def test_through_the_app_the_end_tone_comes_at_the_very_tick_and_nothing_is_saved_meanwhile():
     names = ["A", "B", "C"]
-    state = new_state(FakeApp(names), 3)
+    state = new_state(7, 3)
     state["round"] = 2
-    app = App(PARTS, session={"game": "staycool", "names": names, "state": state}, decks=open_deck)
+    app = App(
+        Phases(),
+        PARTS,
+        session={"game": "staycool", "names": names, "state": state},
+        decks=open_deck,
+    )
     step(app, "B", T0)  # resume the game: its start screen
     assert view(app)["view"] == "start"
     start = at(3)
@@ -154,11 +144,19 @@ def test_through_the_app_the_end_tone_comes_at_the_very_tick_and_nothing_is_save
     assert ("save", "session") in [f[:2] for f in fx]
     shown = view(app)
     assert shown["view"] == "end" and shown["ended_at"] == end and app.deadline() is None
+    step(app, "A", at(1, end))  # fix the turn's counts: each fix is saved
+    assert step(app, "C", at(2, end)) == [("save", "session", app.session)]
+    assert app.session["state"]["last"][2] == 1 and view(app)["view"] == "fix"
 
 
 def test_round_one_flips_on_time_with_a_pause_in_between():
     names = ["A", "B", "C", "D"]
-    app = App(PARTS, session={"game": "staycool", "names": names, "state": None}, decks=open_deck)
+    app = App(
+        Phases(),
+        PARTS,
+        session={"game": "staycool", "names": names, "state": None},
+        decks=open_deck,
+    )
     step(app, "B", T0)
     start = at(11)
     step(app, "GO", start)
@@ -180,7 +178,12 @@ def test_round_one_flips_on_time_with_a_pause_in_between():
 def test_without_a_ring_the_screen_shows_the_sand_in_steps_of_five_seconds():
     names = ["A", "B", "C"]
     bare = {"ring": False, "buzzer": False, "go": False}  # a Badger as it comes
-    app = App(bare, session={"game": "staycool", "names": names, "state": None}, decks=open_deck)
+    app = App(
+        Phases(),
+        bare,
+        session={"game": "staycool", "names": names, "state": None},
+        decks=open_deck,
+    )
     step(app, "B", T0)
     start = at(5)
     assert step(app, "C", start)[0][0] == "save"  # no buzzer: no tone effects at all
@@ -252,7 +255,12 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
 
     unload([m for m in sys.modules if "staycool" not in m])  # as on a fresh device
     names = ["A", "B", "C"]
-    app = App(PARTS, session={"game": "staycool", "names": names, "state": None}, decks=open_deck)
+    app = App(
+        Phases(),
+        PARTS,
+        session={"game": "staycool", "names": names, "state": None},
+        decks=open_deck,
+    )
     step(app, "B", T0)  # resume the saved game
     assert app.screen.name != "resume" and "app.staycool.play" in game_modules()
     app.home()
@@ -265,7 +273,7 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
         hog.append(bytearray(1024))
     step(app, None, T0)
     assert app.screen.name == "menu" and game_modules() == []
-    assert not app.shed()  # nothing left to let go
+    assert not app.modules.shed()  # nothing left to let go
     hog = None
     gc.collect()
     app.play()  # the game goes on: its modules load again

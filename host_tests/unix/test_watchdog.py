@@ -14,8 +14,9 @@ import time  # noqa: E402
 
 from runner import run  # noqa: E402
 
-from app.core import unload  # noqa: E402
 from board import HostBoard  # noqa: E402
+from phases import unload  # noqa: E402
+from screens import state  # noqa: E402
 from shell import Device  # noqa: E402
 from store import Store  # noqa: E402
 
@@ -92,7 +93,7 @@ def test_a_hung_task_resets_the_board_into_the_saved_game():
     unload(BOOT)
     # The reset boot (main.py passes resume when machine.reset_cause() is WDT_RESET).
     back = Device(HostBoard(STATE), Store(STATE), 2, resume=True)
-    assert back.app.screen.name == "saywhen"  # the game, not the resume question
+    assert state(back.app)["screen"] == "saywhen"  # the game, not the resume question
     assert back.app.session["names"] == ["Red", "Blue"]
 
 
@@ -124,12 +125,12 @@ def test_a_frame_short_of_heap_lets_a_kept_game_go_and_is_drawn_again():
         draw(g)
 
     app.draw = short_of_heap_once
-    app.shed = lambda: shed.append(True) or True
+    app.modules.shed = lambda: shed.append(True) or True
     app.want_draw = 1
     assert dev.render() == 1 and len(tries) == 2 and shed == [True]
     assert app.want_draw == 0  # drawn, the second time
     del tries[:]
-    app.shed = lambda: False  # nothing to let go: the error goes on up (main.py resets)
+    app.modules.shed = lambda: False  # nothing to let go: the error goes on up (main.py resets)
     app.want_draw = 1
     try:
         dev.render()
@@ -201,7 +202,7 @@ class Opening(HostBoard):
     opened = []
 
     def attach(self, dev):
-        Opening.opened.append(dev.app.screen.name)
+        Opening.opened.append(state(dev.app)["screen"])
 
     async def until_stopped(self):
         pass

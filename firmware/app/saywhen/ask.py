@@ -4,13 +4,14 @@ number editor, and the guesses read back before the Answer Door opens.
 
 from app import layout, numedit
 from app.buttons import is_press
+from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.saywhen import play as hub
 from app.saywhen.game import QUESTION, UNIT
 from games import saywhen as rules
 
 
-class Turn(hub.GameScreen):
+class Turn(GameScreen):
     """The question, for the Quizzer to read aloud. Hold C or GO to open the Answer Door."""
 
     full_refresh = True
@@ -41,7 +42,7 @@ class Turn(hub.GameScreen):
         right = hub.mode_text(game)
         if card[UNIT]:
             right += " · " + card[UNIT]
-        top = g.bar(hub.where(game) + " · Quizzer: " + self.team(s["quizzer"]), right)
+        top = g.bar(hub.where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
         draw_question(g, card[QUESTION], top + 1)
         if game.mode() == "choice":
             g.labels("Secret", "", "Open")
@@ -61,7 +62,7 @@ def draw_question(g, text, top):
         y += pitch
 
 
-class Guess(hub.GameScreen):
+class Guess(GameScreen):
     """One team's guess, typed on the number editor; OK on a blank number passes."""
 
     def __init__(self, game):
@@ -106,7 +107,7 @@ class Guess(hub.GameScreen):
         left = "Guess %d of %d: %s" % (
             order.index(self.team_no) + 1,
             len(order),
-            self.team(self.team_no),
+            self.who(self.team_no),
         )
         top = g.bar(left, hub.mode_text(game) + (" · " + unit if unit else ""))
         self.draw_number(g, top + 10)
@@ -140,7 +141,7 @@ class Guess(hub.GameScreen):
             x += w
 
 
-class Review(hub.GameScreen):
+class Review(GameScreen):
     """Every guess in: the Quizzer reads them back, then holds C or GO for the door."""
 
     def event(self, app, ev, now):
@@ -160,7 +161,7 @@ class Review(hub.GameScreen):
         font, pitch = ("body", 20) if len(rows) <= 4 else ("small", 15)
         y = top + 3
         for team, value in rows:
-            g.text(self.team(team), 8, y, font)
+            g.text(self.who(team), 8, y, font)
             g.right(hub.number(value) if value is not None else "pass", W - 8, y, font)
             y += pitch
         g.labels("hold: Redo", "", "hold: Door")

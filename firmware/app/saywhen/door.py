@@ -1,22 +1,19 @@
 """Say When!, the Answer Door: the answer, its range and who scores and why; quick
-judging of who was closest; and the winner.
+judging of who was closest.
 """
 
-from micropython import const
-
 import ticks
-from app import core, ringfx
+from app import ringfx, screen
 from app.buttons import is_press
+from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.saywhen import game as sw
 from app.saywhen import play as hub
-from games import saywhen as rules
 
 _KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}
-_BASE_TEXT = const(("", "closest", "in range", "", "exact"))  # by the points: 1, 2 or 4
 
 
-class Door(hub.GameScreen):
+class Door(GameScreen):
     """The Answer Door is open: the answer, its range, and who scores and why."""
 
     full_refresh = True
@@ -41,17 +38,17 @@ class Door(hub.GameScreen):
                 app.tone("tie")
             elif self.points:
                 app.tone("score")
-            app.replace(core.Next(hub.view, game), now)  # the next card, or the winner
+            app.replace(screen.Next(hub.view, game), now)  # the next card, or the winner
             if isinstance(outcome, list):
                 from app.dialogs import Notice
 
-                names = " and ".join(self.team(t) for t in outcome)
+                names = " and ".join(self.who(t) for t in outcome)
                 app.push(
                     Notice(
                         "Sudden Death",
                         names + " are tied. One more question, secret;"
                         " only they guess. The Scanner passes to "
-                        + self.team(game.s["quizzer"])
+                        + self.who(game.s["quizzer"])
                         + ".",
                     ),
                     now,
@@ -92,25 +89,26 @@ class Door(hub.GameScreen):
                 return ["Nobody scores."]
             return ["No guesses typed: press A to judge who was closest."]
         if game.s["sudden"]:
-            names = ", ".join(self.team(t) for t in sorted(pts))
+            names = ", ".join(self.who(t) for t in sorted(pts))
             return [names + (" wins the game!" if len(pts) == 1 else ": still tied, once more.")]
-        first = game.first_guesser(pts) if len(pts) > 1 and game.mode() == rules.OPEN else None
         judged = {t: k for t, k in game.s["judge"] or ()}
         guessed = dict(game.scoring_guesses())
+        reasons = game.why()
         lines = []
         for team in sorted(pts, key=lambda t: -pts[t]):
-            p = pts[team] // 2 if game.last_card() else pts[team]
-            bonus = 1 if team == first else 0
+            total, steps = reasons[team]
+            reason, base = steps[0]  # how close the guess was; then a bonus, the doubling
             if team in judged:
                 what = _KIND_TEXT[judged[team]]
             else:
-                what = hub.number(guessed[team]) + ", " + _BASE_TEXT[p - bonus]
-            line = "%s (%s): +%d" % (self.team(team), what, p - bonus)
-            if bonus:
-                line += " +1 first to guess"
-            if game.last_card():
-                line += ", doubled"
-            lines.append(line + " = %d" % pts[team])
+                what = hub.number(guessed[team]) + ", " + reason
+            line = "%s (%s): +%d" % (self.who(team), what, base)
+            doubled = 1 if game.last_card() else 0  # the last step doubles it all
+            for reason, p in steps[1 : len(steps) - doubled]:
+                line += " +%d %s" % (p, reason)
+            if doubled:
+                line += ", " + steps[-1][0]
+            lines.append(line + " = %d" % total)
         if len(pts) > 1:
             lines.insert(0, "A tie: every closest team scores.")
         return lines
@@ -122,7 +120,7 @@ class Door(hub.GameScreen):
             ringfx.progress(leds, self.game.s["played"], sw.CARDS)
 
 
-class Judge(hub.GameScreen):
+class Judge(GameScreen):
     """Quick judging: mark the closest team(s), each exact, in range or outside."""
 
     def __init__(self, game):
@@ -175,34 +173,10 @@ class Judge(hub.GameScreen):
             chosen = i == self.sel
             if chosen:
                 g.fill_rect(0, y - 1, W, pitch)
-            g.text(self.team(team), 6, y, font, chosen)
+            g.text(self.who(team), 6, y, font, chosen)
             verdict = self.verdict.get(team)
             g.right(_KIND_TEXT[verdict] if verdict else "-", W - 6, y, font, chosen)
             y += pitch
         if self.problem:
             g.text(self.problem, 6, H - FOOTER - 15, "small")
         g.labels("Cancel", "Change", "Done")
-
-
-class Win(hub.GameScreen):
-    """The winner, a rainbow on the ring; A menu, B play again, C undo the last scoring."""
-
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if core.won(app, ev) == "C" and self.game.can_undo():
-            self.game.undo()
-            hub.go_on(app, self.game, now)
-
-    def draw(self, app, g):
-        game = self.game
-        top = g.bar("Say When!", "game over")
-        g.center(self.team(game.s["winner"]) + " wins!", top + 8, "title")
-        order = sorted(range(game.n()), key=lambda t: -game.s["scores"][t])
-        line = "   ".join("%s %d" % (self.team(t), game.s["scores"][t]) for t in order)
-        for i, part in enumerate(g.wrap(line, "body", W - 12)[:2]):
-            g.center(part, top + 54 + 20 * i, "body")
-        g.labels("Menu", "Again", "Undo" if game.can_undo() else "")
-
-    def ring(self, app, now, leds):
-        ringfx.rainbow(leds, now, self.since)

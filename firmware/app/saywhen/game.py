@@ -8,7 +8,7 @@ keeps track of whose turn it is and what has been said.
 from micropython import const
 
 from app import played, saved
-from app.saved import fields, need
+from app.saved import Game, fields, need
 from games import saywhen as rules
 from games.rng import Rng
 
@@ -24,27 +24,31 @@ JUDGE_VALUES = {"exact": "0", "range": "1", "outside": "-1"}
 JUDGE_KINDS = ("exact", "range", "outside")
 
 
-def deal(app, deck, k, rng, exclude=()):
+def deal(seen, deck, k, rng, exclude=()):
     """k cards that read back whole: a damaged card is put aside (marked played) and
-    another dealt in its place, so a bad spot in flash costs one card, not the game."""
+    another dealt in its place, so a bad spot in flash costs one card, not the game.
+    `seen` is every deck's record of the cards played (app.played)."""
     from app.deck import DeckError  # loaded with the deck itself (shell.deck_opener)
 
     good = []
     for _ in range(4):
-        for i in played.draw(app, DECK, deck, k - len(good), rng, list(exclude) + good):
+        picks, rec = played.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
+        for i in picks:
             try:
                 deck.card(i)
                 good.append(i)
             except DeckError:
-                played.mark(app, DECK, deck, i)
+                rec = played.mark(rec, deck, i)
+        if rec is not None:
+            seen[DECK] = rec
         if len(good) == k:
             return good
     raise DeckError("too many damaged cards in the %s deck" % DECK)
 
 
-def new_state(app, deck, n_teams):
-    rng = Rng(app.seed)
-    cards = deal(app, deck, CARDS, rng)
+def new_state(seed, deck, seen, n_teams):
+    rng = Rng(seed)
+    cards = deal(seen, deck, CARDS, rng)
     return {
         "cards": cards,
         "extra": [],
@@ -83,17 +87,18 @@ _SAVED = const(
 _KEYS = _SAVED + ("cards", "rng", "undo")
 
 
-class SayWhen:
-    def __init__(self, app, deck, state):
-        self.app = app
-        self.deck = deck
-        self.s = state
-        self._card = None  # (index, fields) of the card on screen
+class SayWhen(Game):
+    _card = None  # (index, fields) of the card on screen
+
+    def fresh(self, seed, now):
+        """The state of a new game (of seed `seed`, begun at `now`)."""
+        self.s = new_state(seed, self.deck, self.played, len(self.names))
+        return self.s
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the deck and the players (undo's copy too)."""
-        s, n, count = self.s, len(self.app.session["names"]), self.deck.count
+        s, n, count = self.s, len(self.names), self.deck.count
         need(fields(s, _KEYS) and n >= 2)
         need(saved.counts(s["cards"], count - 1, CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
         _check_play(s, n, count)
@@ -105,6 +110,16 @@ class SayWhen:
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):
         return len(self.s["scores"])
+
+    def progress(self):
+        """(cards played, of how many): what the ring shows."""
+        return self.s["played"], CARDS
+
+    def totals(self):
+        return self.s["scores"]
+
+    def winners(self):
+        return [self.s["winner"]]
 
     def card_index(self):
         s = self.s
@@ -175,19 +190,17 @@ class SayWhen:
 
     def points(self):
         """{team: points} for this card (Sudden Death: the teams still closest, 1 each)."""
-        answer, low, high = self._range()
-        guesses = self.scoring_guesses()
         if self.s["sudden"]:
-            return {t: 1 for t in rules.score_question(answer, low, high, guesses, False)}
-        is_open = self.mode() == rules.OPEN
-        return rules.score_question(answer, low, high, guesses, is_open, self.last_card())
+            guesses = self.scoring_guesses()
+            return {t: 1 for t in rules.score_question(*self._range(), guesses, False)}
+        return {team: points for team, (points, _) in self.why().items()}
 
-    def first_guesser(self, points):
-        """The tied team that guessed first (it gets the open-guessing bonus)."""
-        for team, _ in self.scoring_guesses():
-            if team in points:
-                return team
-        return None
+    def why(self):
+        """{team: (points, why)} for this card but in Sudden Death (rules.score_reasons)."""
+        answer, low, high = self._range()
+        is_open = self.mode() == rules.OPEN
+        guesses = self.scoring_guesses()
+        return rules.score_reasons(answer, low, high, guesses, is_open, self.last_card())
 
     def apply(self):
         """Scores the card, moves the Scanner on; returns the result (None, winner, tie)."""
@@ -198,7 +211,7 @@ class SayWhen:
             outcome = rules.sudden_death(*self._range(), guesses) if guesses else s["sudden"]
         else:
             points = self.points()
-        played.mark(self.app, DECK, self.deck, self.card_index())
+        self.played[DECK] = played.mark(self.played.get(DECK), self.deck, self.card_index())
         for k in _TURN:
             s[k] = [] if k == "guesses" else False if k == "door" else None
         if not s["sudden"]:
@@ -220,7 +233,7 @@ class SayWhen:
         s = self.s
         rng = Rng(state=s["rng"])
         taken = s["cards"] + s["extra"]
-        s["extra"] = s["extra"] + deal(self.app, self.deck, 1, rng, taken)
+        s["extra"] = s["extra"] + deal(self.played, self.deck, 1, rng, taken)
         s["rng"] = rng.state
 
     def can_undo(self):

@@ -10,30 +10,25 @@ This module is the hub: it resumes a game where it stands and loads the part of 
 screens each step needs (asking, or the door), letting the other go.
 """
 
-from app import core, ringfx
+from micropython import const
+
+from app import gamescreen, screen
+from app.gamescreen import GameScreen
 from app.gfx import W
 from app.saywhen import game as sw
 from games import saywhen as rules
 
-PARTS = ("saywhen.ask", "saywhen.door")
+PARTS = ("saywhen.ask", "saywhen.door", "won")
+# The winners' screen (app/won.py): the title 8 px under the bar, the scores 9 px under it
+# in body type, one space between them.
+_WON = const((8, 9, "body", " ", " and "))
 
 
 def start(app, now):
-    from app.deck import DeckError
-    from app.saved import DamagedSave
+    return gamescreen.start(app, "Say When!", now, sw.SayWhen, sw.DECK, first)
 
-    s = app.session
-    try:
-        deck = app.open_deck(sw.DECK)
-        if s.get("state") is None:
-            s["state"] = sw.new_state(app, deck, len(s["names"]))
-            app.save_session()
-        game = sw.SayWhen(app, deck, s["state"])
-        game.check()
-    except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
-        from app.dialogs import cannot_play
 
-        return cannot_play(app, "Say When!", e)
+def first(app, game, now):
     return view(game)
 
 
@@ -41,19 +36,28 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     s = game.s
     if s["winner"] is not None:
-        return core.part_screen(PARTS, "saywhen.door", "Win", game)
+        undo = "Undo" if game.can_undo() else ""
+        return screen.Part(
+            PARTS, "won", "Win", game, ("Say When!", "game over"), _WON, "", undo, won
+        )
     if s["door"]:
-        return core.part_screen(PARTS, "saywhen.door", "Door", game)
+        return screen.Part(PARTS, "saywhen.door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return core.part_screen(PARTS, "saywhen.ask", "Review", game)
-    return core.part_screen(PARTS, "saywhen.ask", "Turn", game)
+        return screen.Part(PARTS, "saywhen.ask", "Review", game)
+    return screen.Part(PARTS, "saywhen.ask", "Turn", game)
+
+
+def won(app, game, now):
+    """C on the winners' screen: the last scoring taken back (the card comes back)."""
+    game.undo()
+    go_on(app, game, now)
 
 
 def go_on(app, game, now):
     """Saves, then shows where the game stands (in the part that plays it, once the part
     of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(core.Next(view, game), now)
+    app.replace(screen.Next(view, game), now)
 
 
 def number(text):
@@ -78,23 +82,6 @@ def where(game):
     if s["sudden"]:
         return "Sudden Death"
     return "Card %d/%d" % (s["played"] + 1, sw.CARDS)
-
-
-class GameScreen(core.Screen):
-    name = "saywhen"
-
-    def __init__(self, game):
-        self.game = game
-        self.since = 0
-
-    def enter(self, app, now):
-        self.since = now
-
-    def team(self, i):
-        return self.game.app.session["names"][i]
-
-    def ring(self, app, now, leds):
-        ringfx.progress(leds, self.game.s["played"], sw.CARDS)
 
 
 class Scores(GameScreen):
@@ -128,6 +115,6 @@ class Scores(GameScreen):
             x = (i // ((n + cols - 1) // cols)) * colw
             y = top + 4 + (i % ((n + cols - 1) // cols)) * pitch
             mark = "▶ " if i == s["quizzer"] and s["winner"] is None else ""
-            g.text(g.fit(mark + self.team(i), "body", colw - 50), x + 6, y, "body")
+            g.text(g.fit(mark + self.who(i), "body", colw - 50), x + 6, y, "body")
             g.right(str(s["scores"][i]), x + colw - 8, y - 2, "bold")
         g.labels("Back", "", "Undo" if game.can_undo() else "")

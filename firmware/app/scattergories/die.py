@@ -10,7 +10,8 @@ power cut can never roll a round's letter twice.
 from micropython import const
 
 import ticks
-from app.scattergories.play import GameScreen, clock, go_on
+from app.gamescreen import GameScreen
+from app.scattergories.play import clock, go_on, where
 from games.scattergories import LETTERS
 
 
@@ -93,7 +94,7 @@ class Roll(GameScreen):
         game = self.game
         before = game.s["letters"][:-1]  # never the letter on its way
         top = g.bar(
-            self.where() + " · List %d" % game.list_no(), "used: " + before if before else ""
+            where(self.game) + " · List %d" % game.list_no(), "used: " + before if before else ""
         )
         i = self.face()
         shown = self.faces[i] if i >= 0 else "?"

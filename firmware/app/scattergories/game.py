@@ -12,12 +12,12 @@ it runs: "left" is what remained when it was started or paused.
 from micropython import const
 
 from app import played, saved
-from app.saved import need
+from app.saved import Game, need
 from games import scattergories as rules
 
 DECK = "scattergories"
 CATEGORIES = 12
-PHASES = ("pick", "roll", "play", "score", "totals", "won")
+_PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
 _MASK32 = 0xFFFFFFFF
 _LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
 _KEYS = const(
@@ -38,14 +38,14 @@ _KEYS = const(
 )
 
 
-def new_state(app, now, n):
+def new_state(seed, now, settings, n):
     # The shell's seed changes every boot; `now` makes two games of one boot differ too.
-    seed = (app.seed + now) & _MASK32
+    seed = (seed + now) & _MASK32
     die = rules.LetterDie(seed)
     return {
         "seed": seed,
-        "rounds": app.settings["sg_rounds"],
-        "ms": app.settings["sg_seconds"] * 1000,
+        "rounds": settings["sg_rounds"],
+        "ms": settings["sg_seconds"] * 1000,
         "phase": "pick",
         "lists": [],  # the list number of each round, from its roll on
         "letters": "",  # the letter of each round
@@ -58,17 +58,18 @@ def new_state(app, now, n):
     }
 
 
-class Scattergories:
-    def __init__(self, app, deck, state):
-        self.app = app
-        self.deck = deck
-        self.s = state
-        self._list = None  # (number, categories) of the list on screen
+class Scattergories(Game):
+    _list = None  # (number, categories) of the list on screen
+
+    def fresh(self, seed, now):
+        """The state of a new game (of seed `seed`, begun at `now`)."""
+        self.s = new_state(seed, now, self.settings, len(self.names))
+        return self.s
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the deck, the players and the phase."""
-        s, n = self.s, len(self.app.session["names"])
+        s, n = self.s, len(self.names)
         need(saved.fields(s, _KEYS) and n >= 2)
         rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
         need(
@@ -76,7 +77,7 @@ class Scattergories:
             and rounds >= 1
             and saved.count(ms, _LONGEST_MS)
             and ms > 0
-            and phase in PHASES
+            and phase in _PHASES
             and saved.count(s["seed"], _MASK32)
             and saved.count(s["rng"], _MASK32)
             and (s["left"] is None or saved.count(s["left"], ms))
@@ -106,8 +107,9 @@ class Scattergories:
     def n(self):
         return len(self.s["points"])
 
-    def names(self):
-        return self.app.session["names"]
+    def progress(self):
+        """(rounds played, of how many): what the ring shows."""
+        return len(self.s["scores"]), self.s["rounds"]
 
     def round_no(self):
         """The round being played (1-based); after a round, the one just scored."""
@@ -146,7 +148,7 @@ class Scattergories:
         not played yet come first, so a second game gets fresh ones."""
         used = self.s["lists"]
         count = self.deck.count
-        seen = played.bits(self.app, DECK, self.deck)
+        seen = played.bits(self.played.get(DECK), self.deck)
         start = used[-1] if used else 0
         for fresh_only in (True, False):
             for k in range(count):
@@ -159,7 +161,8 @@ class Scattergories:
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
         s = self.s
-        seen = played.bits(self.app, DECK, self.deck)
+        rec = self.played.get(DECK)
+        seen = played.bits(rec, self.deck)
         die = rules.LetterDie(0)
         letters = s["letters"]
         k = len(letters) % len(rules.LETTERS) or (len(rules.LETTERS) if letters else 0)
@@ -170,10 +173,10 @@ class Scattergories:
         s["letters"] = letters + faces[-1]
         s["lists"] = s["lists"] + [number]
         if all(played.is_set(seen, i) or i == number - 1 for i in range(self.deck.count)):
-            self.app.played.pop(DECK, None)  # every list played on this device: afresh
+            rec = None  # every list played on this device: afresh
         s["phase"] = "roll"
-        s["ms"] = self.app.settings["sg_seconds"] * 1000  # a changed setting: from now on
-        played.mark(self.app, DECK, self.deck, number - 1)
+        s["ms"] = self.settings["sg_seconds"] * 1000  # a changed setting: from now on
+        self.played[DECK] = played.mark(rec, self.deck, number - 1)
         return faces
 
     def used_before(self, face, upto):

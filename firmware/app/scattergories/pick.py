@@ -5,8 +5,9 @@ Between rounds it also shows the running totals. B or GO rolls the die
 """
 
 from app.buttons import is_press
+from app.gamescreen import GameScreen
 from app.gfx import W
-from app.scattergories.play import GameScreen, clock, go_on
+from app.scattergories.play import clock, go_on, where
 
 
 def view(game, fresh):
@@ -35,7 +36,7 @@ class Pick(GameScreen):
     def draw(self, app, g):
         game = self.game
         timer = clock(app.settings["sg_seconds"] * 1000) + " timer"
-        top = g.bar("Scattergories · " + self.where(), timer)
+        top = g.bar("Scattergories · " + where(self.game), timer)
         y = top + 2
         g.center("↑", y, "small")
         g.center("List %d" % self.number, y + 11, "title")
@@ -49,7 +50,7 @@ class Pick(GameScreen):
             note = "of %d lists · paper ready? Roll!" % game.deck.count
         g.center(note, y + 61, "small")
         if game.s["scores"]:  # the running totals, for the table to see between rounds
-            names = game.names()
+            names = game.names
             line = " · ".join("%s %d" % (names[p], t) for p, t in enumerate(game.totals()))
             g.center(g.fit(line, "small", W - 8), y + 77, "small")
         g.labels("", "Roll", "")

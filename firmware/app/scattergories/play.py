@@ -11,39 +11,32 @@ write stalls the RP2040.
 
 from micropython import const
 
-from app import core, ringfx
+from app import gamescreen, screen
 from app.buttons import is_press
+from app.gamescreen import GameScreen
 from app.gfx import W
 from app.scattergories import game as sg
 
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
 _ROUND = const("scattergories.round")
 _PART = {"pick": "scattergories.pick", "roll": "scattergories.die", "play": _ROUND}
-_SCORE = const("scattergories.score")  # score, totals, won
-_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE))
+_SCORE = const("scattergories.score")  # score, totals
+_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE, "won"))
 _TIMER = const("scattergories.timer")
 _PER_PAGE = const(4)
 _TOP = const(21)  # the list's bar: the letter in bold
 _PITCH = const(22)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
+# The winners' screen (app/won.py): the title 4 px under the bar, the totals 3 px under it
+# in body type, a dot between them.
+_WON = const((4, 3, "body", " · ", " & "))
 
 
 def start(app, now):
-    from app.deck import DeckError
-    from app.saved import DamagedSave
+    return gamescreen.start(app, "Scattergories", now, sg.Scattergories, sg.DECK, first)
 
-    s = app.session
-    try:
-        deck = app.open_deck(sg.DECK)
-        if s.get("state") is None:
-            s["state"] = sg.new_state(app, now, len(s["names"]))
-            app.save_session()
-        game = sg.Scattergories(app, deck, s["state"])
-        game.check()
-    except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
-        from app.dialogs import cannot_play
 
-        return cannot_play(app, "Scattergories", e)
+def first(app, game, now):
     return view(game)
 
 
@@ -52,16 +45,25 @@ def view(game, fresh=False):
     other part let go first (the timer too, but while the clock runs). `fresh`: the phase
     has just begun (the die rolls, the clock starts); without it, the phase is resumed
     (the letter shows, the clock waits)."""
+    if game.s["phase"] == "won":
+        bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
+        return screen.Part(_PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
     part = _PART.get(game.s["phase"], _SCORE)
     parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
-    return core.load_part(part, parts).view(game, fresh)
+    return screen.Part(parts, part, "view", game, fresh)
+
+
+def won(app, game, now):
+    """C on the winners' screen: the last round's points, to fix."""
+    game.reopen_round()
+    go_on(app, game, now)
 
 
 def go_on(app, game, now, fresh=False):
     """Saves, then shows where the game stands (in the part that plays it, once the part
     of the screen that asks has been let go)."""
     app.save_session()
-    app.replace(core.Next(view, game, fresh), now)
+    app.replace(screen.Next(view, game, fresh), now)
 
 
 def clock(ms):
@@ -70,21 +72,8 @@ def clock(ms):
     return "%d:%02d" % (s // 60, s % 60)
 
 
-class GameScreen(core.Screen):
-    name = "scattergories"
-
-    def __init__(self, game):
-        self.game = game
-        self.since = 0
-
-    def enter(self, app, now):
-        self.since = now
-
-    def where(self):
-        return "Round %d of %d" % (self.game.round_no(), self.game.s["rounds"])
-
-    def ring(self, app, now, leds):
-        ringfx.progress(leds, len(self.game.s["scores"]), self.game.s["rounds"])
+def where(game):
+    return "Round %d of %d" % (game.round_no(), game.s["rounds"])
 
 
 def draw_page(g, cats, page, left, right):

@@ -9,8 +9,9 @@ blinks the cues on its LED: app.tone). Nothing is saved while the clock runs.
 from micropython import const
 
 import ticks
-from app import core, ringfx
+from app import ringfx, screen
 from app.buttons import is_press
+from app.gamescreen import GameScreen
 from app.gfx import W
 from app.scattergories import play as hub
 from app.scattergories import timer
@@ -32,7 +33,7 @@ def soonest(now, *deadlines):
     return best
 
 
-class Play(hub.GameScreen):
+class Play(GameScreen):
     """The list, a page of four categories at a time, while the ring counts down.
 
     UP/DOWN (or A/C) turn the pages; a long B or GO pauses and resumes. Without a ring the
@@ -160,7 +161,7 @@ class Play(hub.GameScreen):
             leds[3 * i + 2] = colour[2] * f // 255 // dim
 
 
-class TimeUp(hub.GameScreen):
+class TimeUp(GameScreen):
     """Pens down: the ring flashes red. B or GO goes on to the points; A shows the list."""
 
     full_refresh = True
@@ -169,13 +170,13 @@ class TimeUp(hub.GameScreen):
         if ev[0] != "press":
             return
         if ev[1] in ("B", "GO"):
-            app.replace(core.Next(hub.view, self.game), now)  # to the points: the other part
+            app.replace(screen.Next(hub.view, self.game), now)  # to the points: the other part
         elif ev[1] == "A":
             app.push(hub.ListView(self.game), now)
 
     def draw(self, app, g):
         game = self.game
-        top = g.bar(self.where() + " · List %d" % game.list_no(), "Letter " + game.letter())
+        top = g.bar(hub.where(game) + " · List %d" % game.list_no(), "Letter " + game.letter())
         g.center("Time's up!", top + 8, "title")
         msg = "Pens down. Read your answers out and cross out any that match."
         for k, line in enumerate(g.wrap(msg, "body", W - 16)[:2]):

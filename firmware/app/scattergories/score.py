@@ -1,28 +1,25 @@
-"""Scattergories after the timer: time's up, points per player, challenges, totals, winner.
+"""Scattergories after the timer: points per player, challenges, and the totals.
 
 The table reads its answers out and crosses out matches on paper; the device keeps the
 points. Each player's points for the round are typed with UP/DOWN (B moves on); a
 challenge is voted player by player (A reject, C accept, B no vote), the majority decides
 and a tie strikes out the challenged player's own vote (games.scattergories); a rejected
 answer takes a point off. Totals after each round, the winner after the last (a tie
-shares the win); a round's scoring can be reopened ("Fix") until the next one starts.
+shares the win: app/won.py); a round's scoring can be reopened ("Fix") until the next one
+starts.
 """
 
 import ticks
-from app import core, gfx, ringfx
+from app import gfx
 from app.buttons import is_press
+from app.gamescreen import GameScreen
 from app.scattergories import game as sg
 from app.scattergories import play as hub
 from games import scattergories as rules
 
 
 def view(game, fresh):
-    phase = game.s["phase"]
-    if phase == "score":
-        return Score(game)
-    if phase == "totals":
-        return Totals(game)
-    return Win(game)
+    return Score(game) if game.s["phase"] == "score" else Totals(game)
 
 
 def cells(n, top):
@@ -44,7 +41,7 @@ def draw_cell(g, box, name, big, small, chosen=False):
     g.right(big, x + w - 8, y + (h - 25) // 2, "large", chosen)
 
 
-class Score(hub.GameScreen):
+class Score(GameScreen):
     """Each player's points this round: UP/DOWN change, B next player, A challenge, C done."""
 
     save_after_ms = 1000  # points changed: saved once UP/DOWN have rested this long
@@ -95,12 +92,12 @@ class Score(hub.GameScreen):
         totals = game.totals()
         pts = game.s["points"]
         for i, box in enumerate(cells(game.n(), top)):
-            name = game.names()[i]
+            name = game.names[i]
             draw_cell(g, box, name, str(pts[i]), "total %d" % (totals[i] + pts[i]), i == self.sel)
         g.labels("Challenge", "Next", "Done")
 
 
-class Challenge(hub.GameScreen):
+class Challenge(GameScreen):
     """A challenged answer: which category, then everyone's vote, then the verdict."""
 
     def __init__(self, game, player):
@@ -139,21 +136,21 @@ class Challenge(hub.GameScreen):
             self.ballots.append(True if b == "C" else False if b == "A" else None)
             if len(self.ballots) == n:
                 self.stage = "result"
-        elif b == "A":
+        elif b == "A":  # the verdict shown: vote again
             self.ballots = []
             self.stage = "vote"
-        elif b in ("B", "GO"):
+        elif b not in ("B", "GO"):
+            return
+        else:  # or it stands
             self.game.challenge(self.player, self.cat, self.votes())
             app.save_session()
             app.pop(now)
-            return
-        else:
             return
         app.redraw()
 
     def draw(self, app, g):
         game = self.game
-        names = game.names()
+        names = game.names
         who = names[self.player]
         cat = "%d. %s" % (self.cat + 1, game.categories()[self.cat])
         if self.stage == "category":
@@ -198,7 +195,7 @@ class Challenge(hub.GameScreen):
         g.labels("Vote again", "OK", "")
 
 
-class Totals(hub.GameScreen):
+class Totals(GameScreen):
     """Running totals after a round: B the next round, A fix this round's points."""
 
     full_refresh = True
@@ -221,42 +218,5 @@ class Totals(hub.GameScreen):
         totals = game.totals()
         for i, box in enumerate(cells(game.n(), top)):
             rounds = " + ".join(str(row[i]) for row in game.s["scores"]) or "no rounds yet"
-            draw_cell(g, box, game.names()[i], str(totals[i]), rounds)
+            draw_cell(g, box, game.names[i], str(totals[i]), rounds)
         g.labels("Fix", "Round %d" % (done + 1), "")
-
-
-class Win(hub.GameScreen):
-    """The winner(s), a rainbow on the ring; A menu, B play again, C fix the last round."""
-
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if core.won(app, ev) == "C":
-            self.game.reopen_round()
-            hub.go_on(app, self.game, now)
-
-    def draw(self, app, g):
-        game = self.game
-        names = game.names()
-        top = g.bar("Scattergories · game over", "%d rounds" % game.s["rounds"])
-        won = game.winners()
-        if len(won) == 1:
-            title = names[won[0]] + " wins!"
-        else:
-            title = " & ".join(names[p] for p in won) + " share the win!"
-        font = "title" if g.width(title, "title") <= gfx.W - 8 else "large"
-        lines = g.wrap(title, font, gfx.W - 8)[:2]
-        y = top + 4
-        for line in lines:
-            g.center(line, y, font)
-            y += 36 if font == "title" else 25
-        totals = game.totals()
-        order = sorted(range(game.n()), key=lambda p: -totals[p])
-        line = " · ".join("%s %d" % (names[p], totals[p]) for p in order)
-        for part in g.wrap(line, "body", gfx.W - 12)[: 3 - len(lines)]:
-            g.center(part, y + 4, "body")
-            y += 20
-        g.labels("Menu", "Again", "Fix")
-
-    def ring(self, app, now, leds):
-        ringfx.rainbow(leds, now, self.since)

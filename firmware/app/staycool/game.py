@@ -18,7 +18,7 @@ from micropython import const
 
 import ticks
 from app import played, saved
-from app.saved import need
+from app.saved import Game, need
 from games import staycool as rules
 from games.rng import Rng
 
@@ -34,13 +34,13 @@ RUNNING = "running"  # that turn was started (and, if this is read back, cut sho
 OVER = "over"  # after round 3: the winners
 
 
-def new_state(app, n_players):
+def new_state(seed, n_players):
     return {
         "round": 1,
         "turn": 0,  # the active player; each round goes round the table from player 0
         "scores": [[0] * ROUNDS for _ in range(n_players)],
         "cards": None,  # [written, verbal] deck indexes for this turn; None: printed cards
-        "rng": Rng(app.seed).state,
+        "rng": Rng(seed).state,
         "phase": _READY,
         "last": None,  # [player, round, written, verbal] of the last finished turn
         "live": None,  # the paused turn: [sand ms, [[press, kind, sand ms], ...]]
@@ -50,10 +50,11 @@ def new_state(app, n_players):
 _KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
 
 
-class StayCool:
-    def __init__(self, app, state):
-        self.app = app
-        self.s = state
+class StayCool(Game):
+    """Stay Cool's deck is what opens its two decks, the written and the verbal (decks())."""
+
+    def __init__(self, deck, settings, seen, names, state):
+        super().__init__(deck, settings, seen, names, state)
         self._decks = [None, None]
         # Of each kind, only the question on screen is read and kept: (card, number,
         # question, answer). A whole verbal card is 41 strings and a block of 900 bytes,
@@ -61,10 +62,15 @@ class StayCool:
         self._qa = [None, None]
         self._total = [None, None]  # (card, how many fields it has)
 
+    def fresh(self, seed, now):
+        """The state of a new game (of seed `seed`, begun at `now`)."""
+        self.s = new_state(seed, len(self.names))
+        return self.s
+
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the players and the rules."""
-        s, n = self.s, len(self.app.session["names"])
+        s, n = self.s, len(self.names)
         s.setdefault("live", None)  # saved before turns could be paused
         need(saved.fields(s, _KEYS) and n >= 3)
         cards, last, live = s["cards"], s["last"], s["live"]
@@ -96,9 +102,6 @@ class StayCool:
     def n(self):
         return len(self.s["scores"])
 
-    def name(self, p):
-        return self.app.session["names"][p]
-
     def roles(self):
         """(active, written, verbal, timekeeper). Player i+1 sits to the left of player i:
         the Written Interrogator is on the active player's right, the Verbal one on the
@@ -107,10 +110,12 @@ class StayCool:
         right, left = (a - 1) % n, (a + 1) % n
         return a, right, left, (a + 2) % n if n > 3 else right
 
-    def turns_done(self):
+    def progress(self):
+        """(turns played, of how many): what the ring shows."""
+        n = self.n()
         if self.s["phase"] == OVER:
-            return ROUNDS * self.n()
-        return (self.s["round"] - 1) * self.n() + self.s["turn"]
+            return ROUNDS * n, ROUNDS * n
+        return (self.s["round"] - 1) * n + self.s["turn"], ROUNDS * n
 
     def totals(self):
         return [sum(r) for r in self.s["scores"]]
@@ -121,18 +126,19 @@ class StayCool:
     # -- cards --------------------------------------------------------------------------------
     def showing(self):
         """Whether the questions are on screen (off: the table uses printed cards)."""
-        return self.app.settings["sc_cards"]
+        return self.settings["sc_cards"]
 
-    def deck(self, k):
+    def decks(self, k):
+        """The deck of kind k (0 written, 1 verbal), opened once (it raises DeckError)."""
         if self._decks[k] is None:
-            self._decks[k] = self.app.open_deck(_DECKS[k])  # raises DeckError
+            self._decks[k] = self.deck(_DECKS[k])
         return self._decks[k]
 
     def needs_cards(self):
         cards = self.s["cards"]
         if not self.showing():
             return False
-        return cards is None or any(cards[k] >= self.deck(k).count for k in (0, 1))
+        return cards is None or any(cards[k] >= self.decks(k).count for k in (0, 1))
 
     def deal(self):
         """Fresh cards for the turn to come, unplayed on this device where possible; they
@@ -144,12 +150,11 @@ class StayCool:
         old = self.s["cards"] or (None, None)
         cards = []
         for k in (0, 1):
-            deck = self.deck(k)
-            picks = played.draw(
-                self.app, _DECKS[k], deck, 1, rng, () if old[k] is None else (old[k],)
-            )
+            deck, name = self.decks(k), _DECKS[k]
+            exclude = () if old[k] is None else (old[k],)
+            picks, rec = played.draw(self.played.get(name), deck, 1, rng, exclude)
             i = picks[0] if picks else 0  # a deck of one card: that card again
-            played.mark(self.app, _DECKS[k], deck, i)
+            self.played[name] = played.mark(rec, deck, i)
             cards.append(i)
         self.s["cards"] = cards
         self.s["rng"] = rng.state
@@ -160,7 +165,7 @@ class StayCool:
             return _MOST[k]
         c = self.s["cards"][k]
         if self._total[k] is None or self._total[k][0] != c:
-            self._total[k] = (c, self.deck(k).fields(c, 0, 0)[1])
+            self._total[k] = (c, self.decks(k).fields(c, 0, 0)[1])
         return max(1, min(_MOST[k], (self._total[k][1] - 1) // 2))
 
     def question(self, k, i):
@@ -171,26 +176,23 @@ class StayCool:
         qa = self._qa[k]
         if qa is None or qa[0] != c or qa[1] != i:
             self._qa[k] = None
-            qa = (c, i) + tuple(self.deck(k).fields(c, 1 + 2 * i, 2)[0])
+            qa = (c, i) + tuple(self.decks(k).fields(c, 1 + 2 * i, 2)[0])
             self._qa[k] = qa
         return qa[2:] if len(qa) == 4 else None
 
     # -- turns --------------------------------------------------------------------------------
     def begin(self):
         self.s["phase"] = RUNNING
-        self.app.save_session()
 
     def keep(self, live, now):
-        """Saves the turn as it stands (paused), or None once it runs again."""
+        """Keeps the turn as it stands (paused), or None once it runs again."""
         self.s["live"] = None if live is None else live.saved(now)
-        self.app.save_session()
 
     def restart_turn(self):
         """The turn was cut short: it starts again, with fresh cards."""
         self.deal()
         self.s["phase"] = _READY
         self.s["live"] = None
-        self.app.save_session()
 
     def finish(self, written, verbal):
         """Scores the active player's turn and moves on to the next (or the winners)."""
@@ -209,14 +211,12 @@ class StayCool:
             s["phase"] = _READY
             self.deal()
         s["live"] = None
-        self.app.save_session()
 
     def fix(self, k, delta):
         """Corrects the last turn's count of kind k (a press missed or made by mistake)."""
         last = self.s["last"]
         last[2 + k] = max(0, min(_MOST[k], last[2 + k] + delta))
         self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
-        self.app.save_session()
 
 
 def _apply(turn, what, kind, at):

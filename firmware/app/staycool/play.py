@@ -14,68 +14,57 @@ This module is the hub: it resumes a game where it stands and loads the part of 
 screens each moment needs (the turn, or what comes between turns), letting the other go.
 """
 
-import gc
+from micropython import const
 
-from app import core, ringfx
+from app import gamescreen, screen
+from app.gamescreen import GameScreen
 from app.gfx import W
 from app.staycool import game as sc
 from games import staycool as rules
 
-PARTS = ("staycool.turn", "staycool.score")
+PARTS = ("staycool.turn", "staycool.score", "won")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
+# The winners' screen (app/won.py): the title 4 px under the bar, the totals 2 px under
+# it (or under the tie-break's line) in small type, three spaces between them.
+_WON = const((4, 2, "small", "   ", " and "))
 
 
 def start(app, now):
-    from app.deck import DeckError
-    from app.saved import DamagedSave
+    return gamescreen.start(app, "Stay Cool", now, sc.StayCool, None, first)
 
-    s = app.session
-    try:
-        fresh = s.get("state") is None
-        if fresh:
-            s["state"] = sc.new_state(app, len(s["names"]))
-        game = sc.StayCool(app, s["state"])
-        game.check()
-        if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
-            return core.part_screen(PARTS, "staycool.turn", "Play", game, now)  # paused
-        if game.s["phase"] == sc.RUNNING:
-            game.restart_turn()  # cut short by a power cut: from its start
-        elif game.s["phase"] != sc.OVER and game.needs_cards():
-            game.deal()
-            app.save_session()
-        elif fresh:
-            app.save_session()
-    except (DamagedSave, DeckError) as e:  # anything else is a bug, not a bad save
-        from app.dialogs import cannot_play
 
-        return cannot_play(app, "Stay Cool", e)
-    gc.collect()  # the deal's garbage (deck indexes, played bits) goes before the first draw
+def first(app, game, now):
+    """Where the game stands, once what a power cut left is put right: a turn kept paused
+    comes back paused, a turn cut short starts again from its start, and a turn to come
+    gets its cards if it has none (saved then)."""
+    if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
+        game.total(0)  # its cards are read here, where a damaged deck is caught
+        game.total(1)
+        return screen.Part(PARTS, "staycool.turn", "Play", game, now)
+    if game.s["phase"] == sc.RUNNING:
+        game.restart_turn()
+        app.save_session()
+    elif game.s["phase"] != sc.OVER and game.needs_cards():
+        game.deal()
+        app.save_session()
     return view(game)
 
 
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
-    if game.s["phase"] == sc.OVER:
-        return core.part_screen(PARTS, "staycool.score", "Win", game)
-    return core.part_screen(PARTS, "staycool.turn", "Start", game)
+    if game.s["phase"] != sc.OVER:
+        return screen.Part(PARTS, "staycool.turn", "Start", game)
+    totals, winners = game.totals(), game.winners()
+    best = totals[winners[0]]
+    note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
+    bar = ("Stay Cool", "game over")
+    return screen.Part(PARTS, "won", "Win", game, bar, _WON, note, "Scores", won)
 
 
-class GameScreen(core.Screen):
-    name = "staycool"
-
-    def __init__(self, game):
-        self.game = game
-        self.since = 0
-
-    def enter(self, app, now):
-        self.since = now
-
-    def who(self, p):
-        return self.game.name(p)
-
-    def ring(self, app, now, leds):
-        ringfx.progress(leds, self.game.turns_done(), sc.ROUNDS * self.game.n())
+def won(app, game, now):
+    """C on the winners' screen: the scores."""
+    app.push(Scores(game), now)
 
 
 class Scores(GameScreen):

@@ -1,9 +1,10 @@
-"""Stay Cool between turns: the end of a turn (written value x verbal value), fixing its
-counts, and the winners.
+"""Stay Cool between turns: the end of a turn (written value x verbal value), and fixing
+its counts.
 """
 
 import ticks
-from app import core, ringfx
+from app import screen
+from app.gamescreen import GameScreen
 from app.gfx import W
 from app.staycool import game as sc
 from app.staycool import play as hub
@@ -11,18 +12,7 @@ from app.staycool import ring as hg
 from games import staycool as rules
 
 
-def pack(g, parts, font, width):
-    """`parts` joined by spaces into lines of at most `width` px, never splitting a part."""
-    lines = []
-    for part in parts:
-        if lines and g.width(lines[-1] + "   " + part, font) <= width:
-            lines[-1] += "   " + part
-        else:
-            lines.append(part)
-    return lines
-
-
-class End(hub.GameScreen):
+class End(GameScreen):
     """The turn is over: the two counts, their values, the product; running totals."""
 
     full_refresh = True
@@ -41,7 +31,7 @@ class End(hub.GameScreen):
         elif b == "B":
             app.push(hub.Scores(self.game), now)
         elif b in ("C", "GO"):
-            app.replace(core.Next(hub.view, self.game), now)
+            app.replace(screen.Next(hub.view, self.game), now)
 
     def draw(self, app, g):
         game = self.game
@@ -54,7 +44,7 @@ class End(hub.GameScreen):
         totals = game.totals()
         parts = ["%s %d" % (self.who(i), totals[i]) for i in range(game.n())]
         y = top + 66
-        for line in pack(g, ["Totals:"] + parts, "small", W - 8)[:2]:
+        for line in g.pack(["Totals:"] + parts, "   ", "small", W - 8)[:2]:
             g.center(line, y, "small")
             y += 14
         nxt = "Winner" if game.s["phase"] == sc.OVER else "Next"
@@ -65,7 +55,7 @@ class End(hub.GameScreen):
             super().ring(app, now, leds)
 
 
-class Fix(hub.GameScreen):
+class Fix(GameScreen):
     """Corrects the last turn's counts (a press missed at the buzzer, or one too many):
     UP/DOWN choose written or verbal, B takes one off, C adds one, A goes back."""
 
@@ -86,6 +76,7 @@ class Fix(hub.GameScreen):
             return
         elif b in ("B", "C", "GO"):
             self.game.fix(self.sel, -1 if b == "B" else 1)
+            app.save_session()
         else:
             return
         app.redraw()
@@ -106,40 +97,3 @@ class Fix(hub.GameScreen):
             )
         g.center("= %d points" % rules.turn_score(w, v), top + 58, "bold")
         g.labels("Back", "−", "+")
-
-
-class Win(hub.GameScreen):
-    """The winner(s), a rainbow on the ring; A menu, B play again, C the scores."""
-
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if core.won(app, ev) == "C":
-            app.push(hub.Scores(self.game), now)
-
-    def draw(self, app, g):
-        game = self.game
-        winners = game.winners()
-        totals = game.totals()
-        top = g.bar("Stay Cool", "game over")
-        names = " and ".join(self.who(p) for p in winners)
-        title = names + (" wins!" if len(winners) == 1 else " share the win!")
-        font = "title" if g.width(title, "title") <= W - 8 else "large"
-        lines = g.wrap(title, font, W - 8)[:2]
-        y = top + 4
-        for line in lines:
-            g.center(line, y, font)
-            y += g.height(font) + 1
-        tied = [p for p in range(game.n()) if totals[p] == totals[winners[0]]]
-        if len(tied) > len(winners):
-            g.center("tied on %d: more points in round 3" % totals[winners[0]], y, "small")
-            y += 14
-        order = sorted(range(game.n()), key=lambda p: -totals[p])
-        parts = ["%s %d" % (self.who(p), totals[p]) for p in order]
-        for line in pack(g, parts, "small", W - 8)[:2]:
-            g.center(line, y + 2, "small")
-            y += 14
-        g.labels("Menu", "Again", "Scores")
-
-    def ring(self, app, now, leds):
-        ringfx.rainbow(leds, now, self.since)

@@ -5,7 +5,8 @@ running, the Timer Card, the Interrogators' questions and their buttons (Play).
 from micropython import const
 
 import ticks
-from app import core
+from app import screen
+from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.staycool import game as sc
 from app.staycool import play as hub
@@ -44,7 +45,7 @@ def draw_question(g, qa, x, y, width, tag=""):
     return y + 14
 
 
-class Start(hub.GameScreen):
+class Start(GameScreen):
     """Who holds which role, and the first written question for the Interrogator to read."""
 
     full_refresh = True
@@ -55,6 +56,7 @@ class Start(hub.GameScreen):
             return
         if b in ("C", "GO"):
             self.game.begin()
+            app.save_session()
             app.tone("flip")
             app.replace(Play(self.game, now), now)
         elif b == "A":
@@ -97,7 +99,7 @@ class Start(hub.GameScreen):
         hg.glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
-class Play(hub.GameScreen):
+class Play(GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
 
     def __init__(self, game, now):
@@ -134,12 +136,14 @@ class Play(hub.GameScreen):
             if b in ("C", "GO"):
                 live.resume(now)
                 self.game.keep(None, now)
+                app.save_session()
                 self.changed(app, now)
         elif kind == "long":
             if b in ("A", "B"):
                 self.act(app, "skip", sc.KINDS[0 if b == "A" else 1], now)
             elif b in ("C", "GO") and live.pause(now):
                 self.game.keep(live, now)  # saved, so a power cut keeps the pause too
+                app.save_session()
                 self.changed(app, now)
         elif b in ("A", "B"):
             self.act(app, "correct", sc.KINDS[0 if b == "A" else 1], now)
@@ -156,6 +160,7 @@ class Play(hub.GameScreen):
         self.tick(app, now)  # a flip or the end due at this instant comes first
         if app.screen is self and (self.live.paused() or self.live.pause(now)):
             self.game.keep(self.live, now)
+            app.save_session()
 
     def act(self, app, what, kind, now):
         if not self.live.press(what, kind, now):
@@ -170,10 +175,9 @@ class Play(hub.GameScreen):
             t = live.turn
             app.tone("end")  # first, then the save: the buzzer is on time
             self.game.finish(t.written, t.verbal)
+            app.save_session()
             done = t.remaining(now) > 0
-            end = core.Next(
-                core.part_screen, hub.PARTS, "staycool.score", "End", self.game, now, done
-            )
+            end = screen.Part(hub.PARTS, "staycool.score", "End", self.game, now, done)
             app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
             self.flip_at = now

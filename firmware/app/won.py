@@ -1,0 +1,65 @@
+"""The winners' screen of every game, a part of its own: loaded once the game is won.
+
+Who won, a line the game may add (how Stay Cool broke a tie), the standings, a rainbow on
+the ring. A (or the A+C chord) goes to the menu, B plays the same game again, C does the
+game's own (Say When!: undo the last scoring; Stay Cool: the scores; Scattergories: fix
+the last round). What differs between the games is data (their `layout`).
+"""
+
+from app import ringfx
+from app.gamescreen import GameScreen
+from app.gfx import FOOTER, H, W
+
+
+class Win(GameScreen):
+    full_refresh = True
+
+    def __init__(self, game, bar, layout, note, label, act):
+        super().__init__(game)
+        self.bar = bar  # (left, right) of the bar across the top
+        # (the title's y under the bar, the gap above the standings, their font, what
+        # stands between two of them, what joins the names of winners who share the win)
+        self.layout = layout
+        self.note = note  # a line under the title, or ""
+        self.label = label  # C's label ("": C does nothing)
+        self.act = act  # what C does: act(app, game, now)
+
+    def event(self, app, ev, now):
+        if ev[0] != "press":
+            return
+        if ev[1] == "A":
+            app.finish()
+        elif ev[1] == "B":
+            app.again()
+        elif ev[1] == "C" and self.label:
+            self.act(app, self.game, now)
+
+    def draw(self, app, g):
+        game = self.game
+        dy, gap, font, sep, joiner = self.layout
+        top = g.bar(*self.bar)
+        winners = game.winners()
+        title = joiner.join(self.who(p) for p in winners)
+        title += " wins!" if len(winners) == 1 else " share the win!"
+        big = "title" if g.width(title, "title") <= W - 8 else "large"
+        y = top + dy
+        for line in g.wrap(title, big, W - 8)[:2]:
+            g.center(line, y, big)
+            y += g.height(big) + 1
+        if self.note:
+            g.center(self.note, y, "small")
+            y += 14
+        y += gap
+        totals = game.totals()
+        order = sorted(range(len(totals)), key=lambda p: -totals[p])
+        parts = ["%s %d" % (self.who(p), totals[p]) for p in order]
+        pitch = 14 if font == "small" else 20
+        for line in g.pack(parts, sep, font, W - 12)[:2]:
+            if y + g.height(font) > H - FOOTER:
+                break
+            g.center(line, y, font)
+            y += pitch
+        g.labels("Menu", "Again", self.label)
+
+    def ring(self, app, now, leds):
+        ringfx.rainbow(leds, now, self.since)

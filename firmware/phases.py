@@ -1,0 +1,101 @@
+"""The shell's module policy: which of the firmware's modules are loaded, and when.
+
+MicroPython's collector never moves an object, so a heap with plenty free can still be too
+cut up to give a few hundred bytes in one piece (README, Memory). So the menu and each game
+are phases, and a game's screens come in parts: the modules of one are let go before the
+next one's are imported. The core asks its `modules` (an instance of Phases, handed in by
+the shell) for the menu, a game and a game's part by name, and knows nothing of how.
+"""
+
+import gc
+import sys
+
+
+def unload(keep):
+    """Forgets every module not in `keep`, so that the heap they hold can be reused."""
+    for name in list(sys.modules):
+        if name not in keep:
+            del sys.modules[name]
+            # The package keeps its submodule as an attribute too: let that go as well.
+            parent, _, child = name.rpartition(".")
+            if parent in sys.modules:
+                sys.modules[parent].__dict__.pop(child, None)
+    gc.collect()
+
+
+class Phases:
+    def __init__(self):
+        # What is loaded now stays; what the menu or a game imports goes with its phase.
+        self._resident = set(sys.modules)
+        # A game's own modules (not its parts) stay through a visit to the menu, while the
+        # game goes on: coming back then loads one part, not the whole game again.
+        self._game = None  # (the game's key, the modules loaded with it)
+        self._phase = None  # "home" (the menu) or "game"
+        # Below this much free heap, the menu lets a kept game's modules go (shed); and so
+        # does a visit to the menu that would leave less than this once the menu is in.
+        self._low_heap = (gc.mem_free() + gc.mem_alloc()) // 6
+        self._menu_heap = 0  # what loading the menu took, the first time
+
+    def keep(self, key):
+        """What the next phase starts from: the modules of the game `key` if they are kept
+        (the game goes on), else what was loaded at boot."""
+        if self._game is not None and self._game[0] != key:
+            self._game = None  # that game is over, or another one begins
+        return self._game[1] if self._game else self._resident
+
+    def menu(self, key):
+        """The menu's module, app.menu, imported once every module of the old phase has
+        gone, but those of the game `key` (the one saved, if any), which it keeps while
+        there is room for the menu beside them."""
+        keep = self.keep(key)
+        self._phase = "home"
+        unload(keep)
+        if self._game is not None and gc.mem_free() < self._low_heap + self._menu_heap:
+            self._game = None  # no room for the menu beside the kept game: it goes first
+            unload(self._resident)
+        used = gc.mem_alloc()
+        from app import menu
+
+        if not self._menu_heap:
+            gc.collect()
+            self._menu_heap = gc.mem_alloc() - used
+        return menu
+
+    def game(self, key, module):
+        """The game `key`'s module app.<module> (the catalog names it), imported once
+        every module of the old phase has gone: a game needs only its own."""
+        keep = self.keep(key)
+        self._phase = "game"
+        unload(keep)  # the old phase, and the catalog
+        game = __import__("app." + module, None, None, ("start",))
+        self._game = key, set(sys.modules)
+        return game
+
+    def part(self, name, parts):
+        """The module app.<name>, one of a game's `parts` (the modules its screens live in),
+        imported once every other part has been let go: a game's screens all at once would
+        crowd a Pico's heap, one part at a time does not. The dialogs a part showed
+        (imported when shown) go with it. A game's first part waits for a collection, so
+        that what its start left (a deal's deck indexes, the played bits) goes first."""
+        parts += ("dialogs",)
+        loaded = ["app." + p for p in parts if p != name and "app." + p in sys.modules]
+        if loaded:
+            unload([m for m in sys.modules if m not in loaded])
+        elif "app." + name not in sys.modules:
+            gc.collect()
+        return __import__("app." + name, None, None, ("_",))
+
+    def step(self):
+        """After each step of the core: at the menu, short of heap, a kept game goes."""
+        if self._game is not None and self._phase == "home" and gc.mem_free() < self._low_heap:
+            self.shed()
+
+    def shed(self):
+        """Lets go of the modules a game keeps through a visit to the menu, when the menu
+        runs short of heap: they only save reloading them. True if any went."""
+        if self._game is None or self._phase != "home":
+            return False
+        key = self._game[0]
+        self._game = None
+        unload([m for m in sys.modules if key not in m or m in self._resident])
+        return True
