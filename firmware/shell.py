@@ -76,6 +76,8 @@ def checked(settings, session):
 
 
 class Device:
+    net = None  # on a board with Wi-Fi: the phones' network (firmware/net)
+
     def __init__(self, board, store, seed=None, resume=False, note=""):
         self.board = board
         self.store = store
@@ -108,6 +110,11 @@ class Device:
             notes.append("Font files are missing or damaged: text is drawn plainly.")
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
+        wifi = getattr(board, "wifi", None)
+        if wifi is not None:  # before the core: what it loads stays through its phases
+            from net import build
+
+            self.net = build(self, wifi)
         self.app = App(
             board.parts,
             settings,
