@@ -116,11 +116,25 @@ format: $(VENV)/.installed
 # on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
 # JOBS workers (pytest-xdist), each taking whole files: a file's tests share fixtures (the
 # README test's clone) and keep their order. JOBS=1 runs them in one process.
+# The browser tests drive Debian's chromium through chromium-driver: without them make
+# test stops and says so; BROWSER=0 leaves those tests out, knowingly.
 JOBS ?= 2
 PYTEST_JOBS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
-test: lint build
-	$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only"
-	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only"
+BROWSER ?= 1
+NOT_BROWSER := $(if $(filter 0,$(BROWSER)), and not browser)
+test: lint build browser-check
+	$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only$(NOT_BROWSER)"
+	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only$(NOT_BROWSER)"
+
+.PHONY: browser-check
+browser-check:
+	@[ "$(BROWSER)" = 0 ] || { command -v $${CHROMEDRIVER:-chromedriver} >/dev/null && \
+	  { [ -n "$$CHROMIUM" ] || command -v chromium || command -v chromium-browser || \
+	    command -v google-chrome; } >/dev/null; } || { \
+	  echo "The browser tests need Chromium and its driver. On Debian or Ubuntu:"; \
+	  echo "  sudo apt-get install chromium chromium-driver"; \
+	  echo "(CHROMIUM=... CHROMEDRIVER=... name others), or leave them out knowingly:"; \
+	  echo "  make test BROWSER=0"; exit 1; }
 
 # A million random events per game through the .mpy build, then an evening of 100,000
 # with the power left on (FUZZ_SEED=..., FUZZ_HEAP=...); then every mutation of every
