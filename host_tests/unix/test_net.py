@@ -180,3 +180,74 @@ def test_a_new_game_gets_a_new_network_and_the_boot_s_game_keeps_its_own():
     again.net.sync()
     assert again.net.table["ssid"] != first["ssid"]
     assert answer(again, "GET", "/api/me", me["token"])[0] == 403
+
+
+async def _recv_all(sock, ms):
+    """What `sock` (non-blocking) receives until it closes or `ms` pass."""
+    got = b""
+    for _ in range(ms // 20):
+        try:
+            chunk = sock.recv(512)
+        except OSError:  # nothing yet
+            await asyncio.sleep_ms(20)
+            continue
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
+    import socket
+    import time
+
+    import runner
+
+    dev = device()
+    for _ in range(20):  # a free port for the server
+        dev.board.wifi.http_port = dev.board.wifi.dns_port = 20000 + os.urandom(2)[0] * 150
+        if dev.net.open():
+            break
+    port = dev.board.wifi.http_port
+    feeds = []
+    dev.board.feed = lambda: feeds.append(time.ticks_ms())  # the watchdog's, every poll
+    seen = {}
+
+    async def connect():  # without blocking: this is the device's own loop
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+        except OSError:  # EINPROGRESS: the server accepts when its task runs
+            pass
+        await asyncio.sleep_ms(30)
+        return s
+
+    async def phones():  # the board's until_stopped: the run ends when the phones are done
+        silent, slow = await connect(), await connect()
+        for _ in range(30):  # a flood: requests sent, answers never read
+            flood = await connect()
+            try:
+                flood.send(b"GET /api/teams HTTP/1.1\r\n\r\n")
+            except OSError:  # turned away already
+                pass
+            flood.close()
+        for byte in b"GET /api/teams HTTP/1.1\r\n"[:20]:  # one byte every 100 ms
+            slow.send(bytes([byte]))
+            await asyncio.sleep_ms(100)
+        await asyncio.sleep_ms(2000)  # past the flood's rate limit
+        asked = await connect()
+        asked.send(b"GET /api/teams HTTP/1.1\r\n\r\n")
+        seen["asked"] = await _recv_all(asked, 2000)
+        seen["silent"] = await _recv_all(silent, 3000)  # cut off at the 4 s deadline
+        for s in (silent, slow, asked):
+            s.close()
+
+    dev.board.until_stopped = phones
+    started = time.ticks_ms()
+    runner.run(dev)
+    took = time.ticks_diff(time.ticks_ms(), started)
+    gaps = [time.ticks_diff(b, a) for a, b in zip(feeds, feeds[1:])]
+    assert len(feeds) > took // 40 and max(gaps) < 500, (len(feeds), took, max(gaps))
+    assert seen["asked"].startswith(b"HTTP/1.1 200 ") and b'"teams"' in seen["asked"]
+    assert seen["silent"].startswith(b"HTTP/1.1 408 ")
