@@ -166,8 +166,9 @@ class Sim:
         elif cmd == "reboot":
             self.boot()
 
-    def obey(self, line):
-        """Carries out one line of commands; False for `quit`."""
+    def step(self, line):
+        """Carries out one line of commands; False for `quit`. (Named as the core's step
+        is: a name the board interns anyway.)"""
         words = line.split("#", 1)[0].split()
         if not words:
             return True
@@ -214,7 +215,7 @@ def main(argv):
         return
     while True:
         line = sys.stdin.readline()
-        if not line or not sim.obey(line):
+        if not line or not sim.step(line):
             break
 
 

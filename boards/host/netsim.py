@@ -73,7 +73,7 @@ async def _serve(sim):
             continue
         if cmd in ("reboot", "quit") or not line:
             await _stop(sim.dev.net)
-        if not line or not sim.obey(line):
+        if not line or not sim.step(line):
             break
     watching.cancel()
 

@@ -9,6 +9,7 @@ import os
 import net
 from app.core import Screen
 from board import HostBoard
+from screens import state
 from shell import Device
 from store import Store
 
@@ -146,9 +147,9 @@ def test_a_phone_acts_for_its_own_team_only_and_only_where_the_screen_takes_phon
     assert status == 200 and me["name"] == "Blue"
     token = me["token"]
     # The question screen takes no phones: an act is refused, and nothing changes.
-    before = json.dumps(dev.app.state())
+    before = json.dumps(state(dev.app))
     status, _ = answer(dev, "POST", "/api/act", token, b'{"guess": 5}')
-    assert status == 409 and json.dumps(dev.app.state()) == before
+    assert status == 409 and json.dumps(state(dev.app)) == before
     screen = PhoneScreen()
     dev.app.push(screen, 0)
     status, me = answer(dev, "GET", "/api/me", token)
