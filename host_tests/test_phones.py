@@ -257,14 +257,14 @@ def test_a_silent_or_slow_phone_cannot_stall_the_server(device):
     slow.sendall(b"GET /api/tea")  # and nothing more for now
     started = time.monotonic()
     assert Phone(port).json("GET", "/api/teams")[0] == 200  # served meanwhile
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 2  # not held up until the slow one is done (4 s)
     # The server gives a request 4 s to arrive whole, then answers 408 and closes.
     silent.settimeout(8)
     answer = b""
     while chunk := silent.recv(100):
         answer += chunk
     assert answer.startswith(b"HTTP/1.1 408 ")
-    assert time.monotonic() - started < 6
+    assert time.monotonic() - started < 8
     slow.close()
     silent.close()
     # Four connections at once at most: a fifth is answered 503 while they hang.

@@ -14,7 +14,7 @@ deadline right here. Nothing a phone sends can hold up the loop or fill the heap
   or "\\" in it is a 400; the API (net.Net.api) checks the JSON;
 - whatever goes wrong with one connection (a reset, a timeout, a bug) closes it and
   nothing else: an error escaping a task would reset the device (runner.py).
-Pages come from flash (the `www` folder, gzipped by the build, sent 512 bytes at a time),
+Pages come from flash (the `www` folder, gzipped by the build, sent 256 bytes at a time),
 and the answers to the phones' connectivity probes are here too.
 """
 
@@ -36,7 +36,7 @@ _POLL_MS = const(20)
 _LINE = const(1024)
 _HEADERS = const(32)
 _BODY = const(2048)
-_CHUNK = const(512)
+_CHUNK = const(256)  # what one read or one piece of a page takes: small holes do
 _TTL = const(60)
 
 JSON = "application/json"
