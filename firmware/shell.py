@@ -125,6 +125,8 @@ class Device:
             deck_opener(board.decks),
             resume,  # back from a watchdog reset: straight into the saved game
         )
+        if self.net is not None:  # the core's way to the phones (net.Net.show, its screen)
+            self.app.net = self.net
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)
         self.sleep_pending = False

@@ -104,9 +104,7 @@ def _command(sim, cmd, line, words):
     if len(words) > 1:
         print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
     elif cmd == "join":
-        from net.joinscreen import JoinScreen
-
-        sim.dev.app.push(JoinScreen(net), sim.now)
+        sim.dev.app.net.show(sim.dev.app, sim.now)
     else:
         net.sync()  # the game as the last command left it
         table = {k: net.table[k] for k in ("ssid", "key", "game", "names")}

@@ -16,6 +16,8 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
   team's phone shows: a JSON-able dict, or None) and gets ("phone", team, message)
   events through App.step; any other screen refuses acts (409). A phone that loses its
   connection comes back with its token; a team already taken cannot be taken again.
+- The core reaches the Net as `app.net` (absent without Wi-Fi): `app.net.show(app, now)`
+  shows the join screen.
 """
 
 import asyncio
@@ -148,6 +150,14 @@ class Net:
             self.ip = None
             self.ap.down()
         self.opened = None
+
+    def show(self, app, now):
+        """Shows the join screen (its codes are made while it shows). For the core's
+        screens: `app.net` is this Net on a board with Wi-Fi (shell.Device), absent on
+        others; a name the board interns anyway, so that asking costs the Pico nothing."""
+        from net.joinscreen import JoinScreen
+
+        app.push(JoinScreen(self), now)
 
     def url(self):
         port = self.ap.http_port

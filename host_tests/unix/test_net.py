@@ -252,3 +252,15 @@ def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchd
     assert len(feeds) > took // 40 and max(gaps) < 500, (len(feeds), took, max(gaps))
     assert seen["asked"].startswith(b"HTTP/1.1 200 ") and b'"teams"' in seen["asked"]
     assert seen["silent"].startswith(b"HTTP/1.1 408 ")
+
+
+def test_the_core_reaches_the_phones_as_app_net_and_shows_the_join_screen():
+    dev = device()
+    assert dev.app.net is dev.net
+    dev.net.show(dev.app, 0)
+    assert dev.app.screen.name == "phones"
+    dev.app.step(("press", "A"), 10)  # any button goes back
+    assert dev.app.screen.name != "phones"
+    board = HostBoard(ROOT + "/no-wifi")  # a board without Wi-Fi: no Net, no app.net
+    plain = Device(board, Store(ROOT + "/no-wifi"), seed=1)
+    assert plain.net is None and getattr(plain.app, "net", None) is None
