@@ -12,6 +12,10 @@ MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py firmwar
 NAMES_MPY := $(patsubst boards/%/board.py,build/mpy/boards/%/names.mpy,$(wildcard boards/*/board.py))
 DATA := $(shell find firmware -name '*.bin' 2>/dev/null)
 DATA_OUT := $(patsubst %,build/mpy/%,$(DATA))
+# The phones' pages, gzipped: served from flash as they are (firmware/net/server.py).
+PAGES := $(wildcard firmware/net/www/*.html)
+PAGES_OUT := $(patsubst firmware/net/www/%,build/www/%.gz,$(PAGES))
+PAGE_MOST := 30720
 
 CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
 	tools/staycool_check.py tools/scattergories_check.py \
@@ -37,22 +41,41 @@ $(VENV)/.installed: requirements-dev.txt
 
 # The .mpy build: what `make flash` copies.
 build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py build/mpy/firmware/boot.py \
-		build/mpy/firmware/decks \
+		build/mpy/firmware/decks build/mpy/firmware/www \
 		$(NAMES_MPY)
 	@$(PRUNE)
 
 # A module whose source is gone must not linger in the build: make flash copies it all,
 # and the names of a board are counted from it.
-PRUNE = for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy); do src=$${f\#build/mpy/}; \
+PRUNE = for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy ! -name netnames.mpy); do src=$${f\#build/mpy/}; \
 	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done
 
-# Every name a board's firmware uses, interned at its boot (tools/names.py says why).
+# Every name a board's firmware uses, interned at its boot (tools/names.py says why); on a
+# board with Wi-Fi, those of the phones' server too, in netnames.mpy.
 build/mpy/boards/%/names.mpy: $(MPY_OUT) firmware/main.py firmware/boot.py tools/names.py
 	@$(PRUNE)
 	$(BIN)/python -m tools.names write build/mpy $* build/gen/$*/names.py $(MPY_CROSS) \
 		firmware/main.py firmware/boot.py
 	$(MPY_CROSS) $(MPY_FLAGS) -s names.mpy -o $@ build/gen/$*/names.py
 	$(BIN)/python -m tools.names check $@ build/gen/$*/names.py
+	@rm -f $(@D)/netnames.mpy
+	@if [ -f build/gen/$*/netnames.py ]; then \
+	  $(MPY_CROSS) $(MPY_FLAGS) -s netnames.mpy -o $(@D)/netnames.mpy build/gen/$*/netnames.py && \
+	  $(BIN)/python -m tools.names check $(@D)/netnames.mpy build/gen/$*/netnames.py; fi
+
+# The phones' pages, each gzipped once here and under 30 KB so.
+build/www/%.gz: firmware/net/www/%
+	@mkdir -p $(dir $@)
+	gzip -9 -n -c $< > $@.tmp
+	@size=$$(wc -c < $@.tmp); if [ $$size -gt $(PAGE_MOST) ]; then \
+	  echo "$<: $$size bytes gzipped, more than $(PAGE_MOST)"; rm -f $@.tmp; exit 1; fi
+	mv $@.tmp $@
+
+build/mpy/firmware/www: $(PAGES_OUT)
+	@mkdir -p $@
+	rm -f $@/*.gz
+	cp $(PAGES_OUT) $@/
+	touch $@
 
 # The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
 content: build/decks/.built
@@ -93,11 +116,25 @@ format: $(VENV)/.installed
 # on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
 # JOBS workers (pytest-xdist), each taking whole files: a file's tests share fixtures (the
 # README test's clone) and keep their order. JOBS=1 runs them in one process.
+# The browser tests drive Debian's chromium through chromium-driver: without them make
+# test stops and says so; BROWSER=0 leaves those tests out, knowingly.
 JOBS ?= 2
 PYTEST_JOBS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
-test: lint build
-	$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only"
-	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only"
+BROWSER ?= 1
+NOT_BROWSER := $(if $(filter 0,$(BROWSER)), and not browser)
+test: lint build browser-check
+	$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only$(NOT_BROWSER)"
+	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only$(NOT_BROWSER)"
+
+.PHONY: browser-check
+browser-check:
+	@[ "$(BROWSER)" = 0 ] || { command -v $${CHROMEDRIVER:-chromedriver} >/dev/null && \
+	  { [ -n "$$CHROMIUM" ] || command -v chromium || command -v chromium-browser || \
+	    command -v google-chrome; } >/dev/null; } || { \
+	  echo "The browser tests need Chromium and its driver. On Debian or Ubuntu:"; \
+	  echo "  sudo apt-get install chromium chromium-driver"; \
+	  echo "(CHROMIUM=... CHROMEDRIVER=... name others), or leave them out knowingly:"; \
+	  echo "  make test BROWSER=0"; exit 1; }
 
 # A million random events per game through the .mpy build, then an evening of 100,000
 # with the power left on (FUZZ_SEED=..., FUZZ_HEAP=...); then every mutation of every

@@ -3,7 +3,8 @@
 One task polls the buttons every 10 ms (sooner when the core names a deadline, so the end
 of the sand sounds on time), one drives the ring at a steady frame rate on absolute
 deadlines, one refreshes the e-ink when the core asks; a slow refresh never blocks the
-other two, because the display driver yields while the panel is busy.
+other two, because the display driver yields while the panel is busy. On a board with
+Wi-Fi one more runs the phones' network (net.Net.run), which never blocks them either.
 """
 
 import asyncio
@@ -49,6 +50,9 @@ async def _main(dev, failed):
     tasks = [asyncio.create_task(_buttons(dev)), asyncio.create_task(_display(dev))]
     if dev.board.parts.get("ring"):
         tasks.append(asyncio.create_task(_ring(dev)))
+    net = getattr(dev, "net", None)
+    if net is not None:  # a board with Wi-Fi: the phones' network and server (firmware/net)
+        tasks.append(asyncio.create_task(net.run()))
     stop = asyncio.create_task(dev.board.until_stopped())
     tasks.append(stop)
     while not stop.done() and not failed:

@@ -77,6 +77,8 @@ def checked(settings, session):
 
 
 class Device:
+    net = None  # on a board with Wi-Fi: the phones' network (firmware/net)
+
     def __init__(self, board, store, seed=None, resume=False, note=""):
         self.board = board
         self.store = store
@@ -109,6 +111,11 @@ class Device:
             notes.append("Font files are missing or damaged: text is drawn plainly.")
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "little")
+        wifi = getattr(board, "wifi", None)
+        if wifi is not None:  # before the core: what it loads stays through its phases
+            from net import build
+
+            self.net = build(self, wifi)
         self.app = App(
             Phases(),  # which modules are loaded when: the heap policy, a shell's business
             board.parts,
@@ -120,6 +127,8 @@ class Device:
             deck_opener(board.decks),
             resume,  # back from a watchdog reset: straight into the saved game
         )
+        if self.net is not None:  # the core's way to the phones (net.Net.show, its screen)
+            self.app.net = self.net
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)
         self.sleep_pending = False

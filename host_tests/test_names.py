@@ -64,6 +64,31 @@ def test_a_board_gets_its_own_drivers_names_and_not_the_others():
         assert {"app/menu.mpy", "app.menu", "menu", "app.saywhen.door"} <= names
         assert set(tool.CHARACTERS) <= names
         assert len(names) <= tool.POOLS_HOLD - tool.ROOM
+        assert not any(n.startswith("net/") for n in names)  # the phones' server: apart
+
+
+@pytest.mark.skipif(not BUILD.is_dir(), reason="needs make build")
+def test_only_a_board_with_wifi_counts_the_phones_server(tmp_path):
+    assert tool.has_wifi("badger2040w") and tool.has_wifi("host")
+    assert not tool.has_wifi("pico-epaper29")
+    net = tool.net_names(BUILD, "host")
+    assert {"net/server.mpy", "net.server", "netsim", "netsim.mpy", "netnames"} <= net
+    badger = tool.net_names(BUILD, "badger2040w")
+    assert "netsim" not in badger  # the PC's own
+    assert "hw/wifi.mpy" in badger and "hw/wifi.mpy" not in net  # the radio, the Badger's
+    assert "hw/wifi.mpy" not in tool.board_names(BUILD, "badger2040w")
+    for board, wifi in (("pico-epaper29", False), ("badger2040w", True)):
+        out = tmp_path / board / "names.py"
+        assert tool.write(BUILD, board, out, MPY_CROSS) == 0
+        source = out.read_text()
+        assert (tool.NET_TAIL in source) == wifi
+        assert (out.parent / "netnames.py").exists() == wifi
+        if wifi:  # every name of the server, in the one module or the other
+            interned = set(tool.names_in(source)) | set(
+                tool.names_in((out.parent / "netnames.py").read_text())
+            )
+            builtin = tool.built_in(sorted(net), MPY_CROSS)
+            assert {n for n in tool.net_names(BUILD, board) if n not in builtin} <= interned
 
 
 def test_a_board_with_too_many_names_does_not_build(tmp_path, monkeypatch, capsys):
@@ -76,16 +101,26 @@ def test_a_board_with_too_many_names_does_not_build(tmp_path, monkeypatch, capsy
 
 @pytest.mark.mpy_only
 @pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")
-def test_after_boot_loading_every_module_interns_no_name():
+@pytest.mark.parametrize("wifi", [False, True])
+def test_after_boot_loading_every_module_interns_no_name(wifi):
     # Every module of the firmware and of the PC board, after boot.py has run: the count
     # of names stays where boot left it (the drivers need machine, which the PC lacks).
+    # With Wi-Fi (the simulator serving phones: --http) the phones' server's too, and the
+    # PC's simulated network; without, those are never loaded.
     modules = sorted(
         ".".join(p.relative_to(BUILD / "firmware").with_suffix("").parts)
         for p in (BUILD / "firmware").rglob("*.mpy")
-        if p.parts[-2] != "hw" and p.stem != "__init__"
+        if p.parts[-2] != "hw" and p.stem != "__init__" and (wifi or p.parts[-2] != "net")
     )
+    if wifi:
+        modules = ["net"] + modules
     script = (
-        "import boot, micropython\nmicropython.qstr_info()\n"
+        ("import sys\nsys.argv.append('--http')\nsys.argv.append('1')\n" if wifi else "")
+        + "import boot, micropython\n"
+        # The simulator loads netsim right after boot, as a board's boot.py would: its path
+        # on the PC (../boards/host/netsim.mpy) is not one a board has.
+        + ("import netsim\n" if wifi else "")
+        + "micropython.qstr_info()\n"
         + "".join("import %s\n" % m for m in modules)
         + "micropython.qstr_info()\n"
     )

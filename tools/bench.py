@@ -6,6 +6,11 @@ which spends 1.22-1.24 times a Pico's bytes on data and 1.42-1.45 times on modul
 here stands for 1/1.45 to 1/1.22 of it on a Pico: the 128 KB cap for about 104 KB. There
 a Pico has 245,888 bytes of heap (241,600 free after boot), a Pico W 205,184 (200,880).
 
+With Wi-Fi (the headless simulator serving phones, --http): the heap in use at a Say When!
+question with the server up and four phones joined over HTTP, under the same cap. The
+unix port's sockets and their buffers live outside MicroPython's heap, and on a Pico W
+lwIP's buffers are static: what is measured is the firmware's own heap.
+
 Last, the margin: every game fuzzed at --heap (120K), with power cuts and with the power
 left on, for each of the --seeds the Makefile names. The lowest free heap and the smallest
 "largest free block" of each run are printed; what fails first is the largest block.
@@ -15,16 +20,20 @@ left on, for each of the --seeds the Makefile names. The lowest free heap and th
 """
 
 import argparse
+import http.client
 import json
 import os
 import re
+import socket
+import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.fuzz import fuzz, kb
-from tools.mpenv import MPY_HEAP, ROOT, run_mp
-from tools.names import POOLS_HOLD, names_in
+from tools.mpenv import MPY_HEAP, ROOT, device_layout, micropython, run_mp
+from tools.names import NET_MODULE, POOLS_HOLD, names_in
 
 os.environ["SCANNER_MPY"] = "1"
 
@@ -193,11 +202,77 @@ def fuzzer_share():
 
 
 def board_names():
-    """(board, how many names its boot interns), read from the generated sources."""
+    """(board, how many names its boot interns, and with Wi-Fi how many more or None),
+    read from the generated sources."""
     out = []
     for src in sorted((ROOT / "build" / "gen").glob("*/names.py")):
-        out.append((src.parent.name, len(names_in(src.read_text()))))
+        net = src.parent / (NET_MODULE + ".py")
+        more = len(names_in(net.read_text())) if net.exists() else None
+        out.append((src.parent.name, len(names_in(src.read_text())), more))
     return out
+
+
+# Say When! with four teams (Red, Blue, Green, Gold), to its first question.
+FOUR_TEAMS = "press GO\npress GO\npress C\npress C\npress UP\npress GO\n"
+
+
+def _request(port, method, path, token=None, body=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, body=body, headers={"X-Token": token} if token else {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def with_phones(heap):
+    """The heap in use at a Say When! question with the phones' server up and four phones
+    joined (each then asks what its team sees, three times), in the headless simulator
+    serving phones over a loopback port, at `heap`."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cwd, env = device_layout()
+    with tempfile.TemporaryDirectory() as state:
+        proc = subprocess.Popen(
+            [micropython(), "-X", "heapsize=" + heap, "-m", "headless"]
+            + ["--state", state, "--http", str(port)],
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            proc.stdin.write(FOUR_TEAMS)
+            proc.stdin.flush()
+            tokens = []
+            deadline = time.monotonic() + 30
+            while len(tokens) < 4 and time.monotonic() < deadline:
+                try:
+                    status, data = _request(
+                        port, "POST", "/api/join", body=b'{"team": %d}' % len(tokens)
+                    )
+                except OSError:  # not serving yet
+                    status = None
+                if status == 200:
+                    tokens.append(json.loads(data)["token"])
+                time.sleep(0.2)  # the server lets an address through once every 150 ms
+            for _ in range(3):
+                for token in tokens:
+                    _request(port, "GET", "/api/me", token)
+                    time.sleep(0.2)
+            out, err = proc.communicate("mem\nquit\n", timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    found = re.findall(r"mem alloc=(\d+)", out)
+    if len(tokens) < 4 or proc.returncode or not found:
+        sys.exit("four phones did not join under %s:\n%s\n%s" % (heap, out[-2000:], err[-2000:]))
+    return int(found[-1])
 
 
 def smallest_heap(script, lo=8, hi=512):
@@ -269,7 +344,13 @@ def main(argv=None):
         if not r.ok:
             sys.exit("the fuzzer failed:\n" + r.output[-3000:])
     share = fuzzer_share()
-    names = ", ".join("%s %d" % (b, n) for b, n in board_names())
+    names = ", ".join(
+        "%s %d%s" % (b, n, " + %d with Wi-Fi" % more if more else "")
+        for b, n, more in board_names()
+    )
+    phones = with_phones(MPY_HEAP)
+    ok, out = run(FOUR_TEAMS + "mem\n", MPY_HEAP)
+    no_wifi = int(re.findall(r"mem alloc=(\d+)", out)[-1])
     rows = [
         ("heap in use after boot to the menu (.mpy)", heap_figure(mems[0])),
         ("heap in use after the menu walk and a resume", heap_figure(mems[-1])),
@@ -314,6 +395,15 @@ def main(argv=None):
             "the fuzzer's own module, in every fuzz figure",
             "%s of the heap under test" % kb(share),
         ),
+        (
+            "Wi-Fi: heap in use at a question, four phones joined",
+            "%s (cap %s)" % (heap_figure(phones), MPY_HEAP),
+        ),
+        (
+            "  of which the server, asyncio and the PC's stand-in network",
+            "%s (the same question without Wi-Fi: %.1f KB)"
+            % (kb(phones - no_wifi), no_wifi / 1024),
+        ),
         ("names interned at boot (the pools hold %d)" % POOLS_HOLD, names),
         ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),
     ]
@@ -324,6 +414,12 @@ def main(argv=None):
         "for the five font\nfiles kept open (littlefs holds ~1.2 KB per open file in the "
         "heap; the unix port's files live outside it).\nMeasured on MicroPython 1.28.0: a "
         "Pico's heap is 245,888 bytes (241,600 free after boot), a Pico W's 205,184."
+    )
+    print(
+        "Wi-Fi: the unix port's sockets and their buffers live outside MicroPython's heap, and "
+        "a Pico W's lwIP\nbuffers are static (compiled in): the Wi-Fi figures are the "
+        "firmware's own heap. With Wi-Fi, boot\nmay grow the name pools by one (7.7 KB on a "
+        "Pico W, at boot into the empty heap: tools/names.py)."
     )
 
     print()

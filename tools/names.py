@@ -21,15 +21,27 @@ attribute reads, imports and short string constants (all of which the compiler i
 in one never-called function; longer strings are interned by hasattr() when the module
 runs. The pools then hold about 1,260 names on the unix port: the check
 fails a build whose names come near that, as the next pool would cost 14 KB at once.
+
+A board with Wi-Fi (its board.py names WIFI) also runs the phones' server, firmware/net,
+whose names would not fit: they go, with those of the board's own net*.py, into a second
+module, `netnames`, which `names` loads
+when the board's WIFI is true at boot (always on the Badger 2040 W; on the PC when the
+simulator serves phones). That grows the pools to the next size at boot, into the empty
+heap: 1,280 names more, 14 KB on the unix port and about 7.7 KB in one piece on a Pico W.
+Boards without Wi-Fi never count firmware/net, and their pools stay as they were.
 """
 
 import argparse
+import ast
 import keyword
 import sys
 from pathlib import Path
 
 MODULE = "names"
+NET_MODULE = "netnames"
+NET = "net"  # the phones' server, firmware/net: only a board with Wi-Fi counts it
 POOLS_HOLD = 1260  # 20 + 40 + ... + 640: the next pool would be 1,280 names in one piece
+NEXT_POOL = 1280
 ROOM = 40  # kept free: the local names of main.py, which a board compiles itself
 _SHORT = 10  # the compiler interns string constants up to this long
 # Taking one character out of a str (s[i], or a loop over s) interns it. The screens do
@@ -37,8 +49,20 @@ _SHORT = 10  # the compiler interns string constants up to this long
 # a guess: those characters are interned at boot with the rest (the space is built in).
 CHARACTERS = ",-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _HW = "hw."
-# Frozen into MicroPython: importing it loads a submodule, whose dotted name is made then.
-_IMPLIED = {"asyncio": ("asyncio.core",)}
+RADIO = "hw.wifi"  # a Wi-Fi board's access point: counted with the phones' server's names
+# Frozen into MicroPython: importing it, or the first use of one of its names, loads a
+# submodule, whose dotted name is made then.
+_IMPLIED = {
+    "asyncio": ("asyncio.core",),
+    "wait_for_ms": ("asyncio.funcs",),
+    "wait_for": ("asyncio.funcs",),
+    "gather": ("asyncio.funcs",),
+    "start_server": ("asyncio.stream",),
+    "open_connection": ("asyncio.stream",),
+    "StreamReader": ("asyncio.stream",),
+    "Event": ("asyncio.event",),
+}
+BOARDS = Path(__file__).resolve().parent.parent / "boards"
 
 
 def _uint(data, pos):
@@ -124,29 +148,59 @@ def board_names(build, board, scripts=()):
     """Every name the firmware interns on `board`: the modules of build/firmware (of the
     drivers in hw/, only those the board imports), the board's own modules, the scripts
     a board runs from source (main.py, boot.py: their names come from compiling them), and
-    CHARACTERS."""
+    CHARACTERS. Not firmware/net: net_names."""
     firmware = Path(build) / "firmware"
     found = set(CHARACTERS)
     drivers = {}
     for path in sorted(firmware.rglob("*.mpy")):
+        if path.relative_to(firmware).parts[0] == NET:
+            continue
         names = _module_names(path, firmware)
         if path.parts[-2] == "hw":
             drivers[_HW + path.stem] = names
         else:
             found |= names
     for path in sorted((Path(build) / "boards" / board).glob("*.mpy")):
-        if path.stem != MODULE:
+        if path.stem != MODULE and not path.stem.startswith(NET):
             found |= _module_names(path, path.parent)
     for names in scripts:
         found |= names
     wanted = {n for n in found if n.startswith(_HW)}
     while wanted:  # the drivers the board imports, and those they import in turn
         name = wanted.pop()
-        if name in drivers:
+        if name in drivers and name != RADIO:
             new = drivers.pop(name)
             found |= new
             wanted |= {n for n in new if n.startswith(_HW)}
     return sorted(found)
+
+
+def net_names(build, board):
+    """What the phones' server interns on a board with Wi-Fi: firmware/net's modules, the
+    board's own net*.py (the PC's simulated network), its access point (RADIO) if it has
+    one, and the module that interns them."""
+    firmware = Path(build) / "firmware"
+    found = {NET_MODULE}
+    for path in sorted((firmware / NET).rglob("*.mpy")):
+        found |= _module_names(path, firmware)
+    own = Path(build) / "boards" / board
+    for path in sorted(own.glob("*.mpy")):
+        if path.stem.startswith(NET) and path.stem != NET_MODULE:
+            found |= _module_names(path, path.parent)
+        elif path.stem != MODULE and RADIO in qstrs(path.read_bytes(), str(path)):
+            found |= _module_names(firmware / (RADIO.replace(".", "/") + ".mpy"), firmware)
+    return found
+
+
+def has_wifi(board, boards=BOARDS):
+    """Whether the board's board.py names WIFI: whether it has Wi-Fi, or (the PC) can."""
+    tree = ast.parse((Path(boards) / board / "board.py").read_text())
+    return any(
+        isinstance(target, ast.Name) and target.id == "WIFI"
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+    )
 
 
 def _dotted(name):
@@ -166,7 +220,22 @@ def _routes(names):
     return reads, short, long
 
 
-def source(names):
+# How `names` loads `netnames` on a board with Wi-Fi, and lets the module go again.
+NET_TAIL = """
+
+import board
+
+if board.WIFI:  # the phones' server's names (firmware/net) are interned at boot too
+    import netnames
+
+    del netnames
+    import sys
+
+    del sys.modules["netnames"]
+"""
+
+
+def source(names, tail=""):
     reads, short, long = _routes(names)
     return (
         '"""Generated by tools/names.py: loading it interns every name the firmware uses."""\n'
@@ -180,6 +249,7 @@ def source(names):
         + "".join("    %r,\n" % n for n in long)
         + "):\n"
         + "    hasattr(None, _name)  # interns it\n"
+        + tail
     )
 
 
@@ -214,20 +284,41 @@ def built_in(names, mpy_cross):
 
 
 def write(build, board, out, mpy_cross, scripts=()):
-    """Writes the names module of `board` to `out` (0), unless its names are too many (1)."""
+    """Writes the names module of `board` to `out`, and on a board with Wi-Fi `netnames`
+    beside it (0), unless its names are too many (1)."""
     out = Path(out)
     names = board_names(build, board, script_names(scripts, mpy_cross))
     builtin = built_in(names, mpy_cross)  # one compile for them all
     names = [n for n in names if n not in builtin]
+    net_out = out.parent / (NET_MODULE + ".py")
+    extra = []
+    if has_wifi(board):
+        extra = sorted(set(net_names(build, board)) - set(names))
+        extra = [n for n in extra if n not in built_in(extra, mpy_cross)]
     if len(names) > POOLS_HOLD - ROOM:
         print(
             "%s: %d names. The qstr pools hold %d and %d are kept free: the next pool would"
             " take 14 KB of heap at once. Use fewer names." % (board, len(names), POOLS_HOLD, ROOM)
         )
         return 1
+    if len(names) + len(extra) > POOLS_HOLD + NEXT_POOL - ROOM:
+        print(
+            "%s: %d names and %d of firmware/net. With the next pool the qstr pools hold %d and"
+            " %d are kept free. Use fewer names."
+            % (board, len(names), len(extra), POOLS_HOLD + NEXT_POOL, ROOM)
+        )
+        return 1
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(source(names))
+    out.write_text(source(names, NET_TAIL if extra else ""))
     print("%s: %d names (the pools hold %d)" % (out, len(names), POOLS_HOLD))
+    if extra:
+        net_out.write_text(source(extra))
+        print(
+            "%s: %d names of firmware/net (the pools grown at boot hold %d)"
+            % (net_out, len(extra), POOLS_HOLD + NEXT_POOL)
+        )
+    elif net_out.exists():
+        net_out.unlink()  # the board had Wi-Fi once
     return 0
 
 
@@ -244,10 +335,8 @@ def check(names_mpy, out_py):
 
 
 def names_in(src):
-    """The names a generated source holds (read back from it)."""
-    import ast
-
-    tree = ast.parse(src)
+    """The names a generated source holds (read back from it), its NET_TAIL left out."""
+    tree = ast.parse(src.replace(NET_TAIL, ""))
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):

@@ -35,6 +35,8 @@ PINS = {
     "vsys": 29,  # ADC3: VSYS through the Pico W's 200k/100k divider
 }
 SPI_ID = 0
+# A Pico W inside: the phones' network (firmware/net), with its names interned at boot.
+WIFI = True
 SPI_BAUD = 12_000_000  # as in Pimoroni's UC8151 driver
 BUTTONS = ("a", "b", "c", "up", "down")  # the debouncer's order: bit 0 = A ... bit 4 = DOWN
 SAFE_MODE = ("a", "c")  # held together at power-on: maintenance boot (Badger OS's escape)
@@ -108,6 +110,11 @@ def _badger(DeviceBoard):
             self._enable(1)
             self._off = False
 
+        def battery_mv(self):
+            # Once the radio has started, GP29 is its clock: VSYS cannot be read any more
+            # (the reading would be noise, and the Wi-Fi would suffer).
+            return None if self.wifi.used else super().battery_mv()
+
         @staticmethod
         def _now():
             import time
@@ -137,8 +144,9 @@ def build():
     from hw.buttons import PinButtons
     from hw.device import DeviceBoard
     from hw.uc8151 import UC8151
+    from hw.wifi import AccessPoint
 
-    return _badger(DeviceBoard)(
+    board = _badger(DeviceBoard)(
         enable,
         UC8151(spi, cs, dc, rst, busy),
         PinButtons(buttons, active_low=False),
@@ -146,3 +154,5 @@ def build():
         battery=Battery(vsys),  # VSYS/3 on GP29: mV = read_u16() * 3 * 3300 // 65535
         go=False,
     )
+    board.wifi = AccessPoint()
+    return board

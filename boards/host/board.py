@@ -6,6 +6,7 @@ interactive TerminalBoard (terminal.py) on top of it, with the screen drawn in t
 terminal and keys for buttons; so headless runs carry none of the terminal's code.
 """
 
+import sys
 from os import stat
 
 try:
@@ -17,6 +18,9 @@ except ImportError:  # rp2 and the WebAssembly port have no environment: the def
 
 
 PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
+# The PC stands in for a board with Wi-Fi when the simulator serves phones (headless.py
+# --http PORT, netsim.py): then its boot interns firmware/net's names too (tools/names.py).
+WIFI = "--http" in sys.argv
 BIT = {"A": 1, "B": 2, "C": 4, "UP": 8, "DOWN": 16, "GO": 32}
 
 
@@ -52,6 +56,10 @@ class HostBoard:
         self.battery = None  # millivolts, when a test gives the host a battery
         self.sleeps = 0
         self.trace = None  # a list to share with the device's Gfx: every text drawn
+        if WIFI:  # its network: a port of the PC's loopback
+            import netsim
+
+            self.wifi = netsim.build()
 
     def attach(self, dev):
         """Called once the device is built (main.py): the simulators see what it draws."""

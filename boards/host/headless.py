@@ -1,6 +1,6 @@
 """The headless simulator: the real firmware stepped by commands read from stdin.
 
-    micropython -m headless [--start MS] [--state DIR] [--seed N]
+    micropython -m headless [--start MS] [--state DIR] [--seed N] [--http PORT]
 
 Simulated time starts at --start (default: 30 s before ticks wrap at 2**30, so every
 scripted game crosses the wrap) and moves only when a command says so, in 10 ms polls,
@@ -20,6 +20,8 @@ heap in use after a collection, modules that and the modules loaded; battery MV 
 board a battery at MV millivolts; reboot is a power cut: the device starts again from
 what it saved. Tones are printed as `tone NAME` when they play. A bad command prints
 `error: COMMAND: what is wrong` and the simulator goes on.
+
+--http PORT: the PC is a board with Wi-Fi serving phones on 127.0.0.1:PORT (netsim.py).
 """
 
 import boot  # noqa: F401, I001 - first, as on a board: the names into an empty heap
@@ -34,6 +36,8 @@ from board import BIT, HostBoard
 from shell import POLL_MS, Device
 from store import Store
 
+if "--http" in sys.argv:
+    import netsim  # and asyncio with it, which must outlive a reboot
 BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
 
 BUTTONS = "A B C UP DOWN GO"
@@ -162,6 +166,22 @@ class Sim:
         elif cmd == "reboot":
             self.boot()
 
+    def step(self, line):
+        """Carries out one line of commands; False for `quit`. (Named as the core's step
+        is: a name the board interns anyway.)"""
+        words = line.split("#", 1)[0].split()
+        if not words:
+            return True
+        if words[0] == "quit":
+            return False
+        try:
+            self.command(words)
+        except CommandError as e:
+            print("error: %s: %s" % (line.strip(), e))
+        except OSError as e:  # png into a folder that is not there, say
+            print("error: %s: %s" % (line.strip(), e))
+        return True
+
     def print_text(self):
         for item in self.dev.gfx.trace:
             print("text", item[3])
@@ -177,31 +197,26 @@ def main(argv):
         value = argv[i + 1] if i + 1 < len(argv) else ""
         if opt == "--state" and value:
             state_dir = value
-        elif opt in ("--start", "--seed") and value.isdigit():
+        elif opt in ("--start", "--seed", "--http") and value.isdigit():
             if opt == "--start":
                 start = int(value)
-            else:
+            elif opt == "--seed":
                 seed = int(value)
         else:
-            print("headless: %s %s: options are --start MS, --state DIR, --seed N" % (opt, value))
+            print(
+                "headless: %s %s: options are --start MS, --state DIR, --seed N, --http PORT"
+                % (opt, value)
+            )
             sys.exit(2)
         i += 2
     sim = Sim(start, state_dir, seed)
+    if "--http" in argv:
+        netsim.run(sim)
+        return
     while True:
         line = sys.stdin.readline()
-        if not line:
+        if not line or not sim.step(line):
             break
-        words = line.split("#", 1)[0].split()
-        if not words:
-            continue
-        if words[0] == "quit":
-            break
-        try:
-            sim.command(words)
-        except CommandError as e:
-            print("error: %s: %s" % (line.strip(), e))
-        except OSError as e:  # png into a folder that is not there, say
-            print("error: %s: %s" % (line.strip(), e))
 
 
 main(sys.argv)

@@ -170,6 +170,14 @@ def test_battery_mv_is_vsys_in_integer_millivolts():
     assert isinstance(hw.battery_mv(), int)
 
 
+def test_once_the_radio_has_started_vsys_is_not_read():
+    hw = build()
+    World.adc = 26479
+    assert hw.battery_mv() == 4000
+    hw.wifi.used = True  # what AccessPoint.up() sets: GP29 is the radio's clock from now on
+    assert hw.battery_mv() is None
+
+
 def test_tones_blink_the_led_without_blocking():
     hw = build()
     hw.tone("warning", 3)  # returns at once, the LED lit for the first note

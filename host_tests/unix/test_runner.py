@@ -49,3 +49,23 @@ def test_a_late_ring_frame_lets_the_buttons_and_the_watchdog_run_first():
     late = rings[BLOCKED_FRAME - 1]
     assert dev.log[late + 1 : late + 3] == ["poll", "feed"], dev.log[late - 2 : late + 4]
     assert len(rings) > 20  # and the ring went on at its pace afterwards
+
+
+class NetDev(Dev):
+    """A device of a board with Wi-Fi: the runner runs its network's task beside the rest."""
+
+    def __init__(self):
+        super().__init__()
+        self.net = self
+
+    async def run(self):  # net.Net.run, as far as the runner can tell
+        while True:
+            self.log.append("net")
+            await vclock.VirtualAsyncio.sleep_ms(250)
+
+
+def test_on_a_board_with_wifi_the_phones_network_runs_beside_the_buttons_and_the_ring():
+    dev = NetDev()
+    runner.run(dev)
+    assert 3 <= dev.log.count("net") <= 5  # every 250 ms of the second the board ran
+    assert dev.log.count("poll") > 50 and "ring" in dev.log

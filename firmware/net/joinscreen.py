@@ -1,0 +1,90 @@
+"""The join screen: two QR codes, one that joins the device's network and one that opens
+its page, with the same as text for a phone that cannot scan.
+
+The network's code (about 40 bytes: a version 3, 29 modules) takes the left, 4 pixels a
+module, 116 of the 128 rows; the page's (a version 2, 25 modules) the top right, 3 pixels
+a module; between them what each is for and the page's address, under them the network's
+name and key in bold. Each code keeps a margin of light around it. Any button goes back.
+"""
+
+import asyncio
+import sys
+
+from micropython import const
+
+from app.core import Screen
+from app.gfx import H, W
+
+_MARGIN = const(4)
+_BIG = const(4)  # pixels a module
+_SMALL = const(3)
+
+
+def draw_code(g, code, x, y, scale):
+    """A QR code, (modules a side, a byte a module: bit 0 dark), with its top-left module
+    at (x, y), `scale` pixels a module, on the paper the screen was cleared to."""
+    size, modules = code
+    for row in range(size):
+        for col in range(size):
+            if modules[row * size + col] & 1:
+                g.fill_rect(x + col * scale, y + row * scale, scale, scale)
+
+
+async def make_codes(net):
+    """The screen's two QR codes, into net.codes as (modules a side, a byte a module): by
+    net.qr one mask at a time (about two seconds on a Pico, the loop running between
+    them); net.qr goes again once they are made."""
+    from net import qr
+
+    table = net.table
+    made = []
+    for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), net.url()):
+        best = None
+        for scored in qr.candidates(text):
+            if best is None or scored[0] < best[0]:
+                best = scored
+            await asyncio.sleep_ms(0)
+        made.append((best[1].size, best[1].modules))
+    sys.modules.pop("net.qr", None)
+    sys.modules["net"].__dict__.pop("qr", None)
+    if net.table is table and net.ip is not None:
+        net.codes = made
+        app = net.dev.app
+        if app.screen.name == JoinScreen.name:  # waiting for them
+            app.redraw()
+
+
+class JoinScreen(Screen):
+    name = "phones"
+
+    def __init__(self, net):
+        self.net = net
+
+    def event(self, app, ev, now):
+        if ev[0] == "press":
+            app.pop(now)
+
+    def draw(self, app, g):
+        net = self.net
+        codes = net.codes
+        if net.ip is None or codes is None:
+            if not net.wanted():
+                g.center("Wi-Fi is off", 40, "bold")
+            else:
+                g.center("Making the QR codes" if net.ip else "Wi-Fi is starting", 40, "bold")
+            g.center("any button: back", 80, "small")
+            return
+        wifi, page = codes
+        side = wifi[0] * _BIG
+        draw_code(g, wifi, _MARGIN, (H - side) // 2, _BIG)
+        small = page[0] * _SMALL
+        x = W - _MARGIN - small
+        draw_code(g, page, x, _MARGIN, _SMALL)
+        x0 = side + 3 * _MARGIN
+        width = x - x0 - _MARGIN
+        g.text("\u2190 join Wi-Fi", x0, 6, "small")
+        g.text("open page \u2192", x0, 34, "small")
+        g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
+        table = net.table
+        g.text(table["ssid"], x0, 84, "bold")
+        g.text(table["key"], x0, 105, "bold")

@@ -1,0 +1,141 @@
+"""A device serving phones (the headless simulator with --http PORT) and phones to talk to
+it, for pytest: the firmware's own server, on a loopback port of this machine."""
+
+import http.client
+import json
+import os
+import queue
+import socket
+import subprocess
+import threading
+import time
+
+from tools.mpenv import SOURCE_HEAP, device_layout, micropython, use_mpy
+
+# The .mpy build serves phones in 144 KB: the firmware's 128 KB cap and 16 KB more for the
+# server, its modules and the requests being answered, and for the simulator's own JSON
+# (`make bench` gives the heap in use with four phones joined, under the 128 KB cap; what
+# the server costs a Pico W, of its 205 KB, is about 14 KB). The sources get theirs.
+WIFI_HEAP = "144K"
+SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
+START = "press UP\npress GO\n"  # the last row of the setup: Start game
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Device:
+    """The simulator as one process, fed commands as the test goes; `run` waits for what
+    they printed. Its saved state lives in `state_dir`."""
+
+    def __init__(self, state_dir, heap_size=None, seed=None):
+        self.port = free_port()
+        cwd, env = device_layout()
+        heap = heap_size or os.environ.get("HEAP") or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
+        args = [micropython(), "-X", "heapsize=" + heap, "-m", "headless"]
+        args += ["--state", str(state_dir), "--http", str(self.port)]
+        if seed is not None:
+            args += ["--seed", str(seed)]
+        self.proc = subprocess.Popen(
+            args,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.lines = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+        self.wait_for_server()
+
+    def _pump(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def run(self, script, timeout=60):
+        """Sends the commands of `script`, then `state`: (what was printed, the state)."""
+        self.proc.stdin.write(script.strip() + "\nstate\n")
+        self.proc.stdin.flush()
+        out = []
+        end = time.monotonic() + timeout
+        while True:
+            line = self.lines.get(timeout=max(0.1, end - time.monotonic()))
+            if line is None:
+                raise AssertionError(
+                    "the simulator stopped:\n%s\n%s" % ("\n".join(out), self.proc.stderr.read())
+                )
+            if line.startswith('{"') and '"screen"' in line:
+                return out, json.loads(line)
+            out.append(line)
+
+    def phones(self):
+        """The network as the device has it: name, key, game, names, taken, url."""
+        out, _ = self.run("phones")
+        return json.loads([line for line in out if line.startswith('{"')][-1])
+
+    def wait_for_server(self, timeout=20):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.05)
+                if self.proc.poll() is not None:
+                    break
+        raise AssertionError("no server on port %d: %s" % (self.port, self.proc.stderr.read()))
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.flush()
+                self.proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        err = self.proc.stderr.read()
+        self.proc.stdin.close()
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+        return err
+
+
+class Phone:
+    """A phone's requests to the device, with its token once it has joined."""
+
+    def __init__(self, port):
+        self.port = port
+        self.token = None
+
+    def request(self, method, path, body=None, headers=None):
+        """(status, the answer's headers, its body as bytes)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        sent = dict(headers or {})
+        if self.token:
+            sent["X-Token"] = self.token
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        try:
+            conn.request(method, path, body=body, headers=sent)
+            response = conn.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            conn.close()
+
+    def json(self, method, path, body=None):
+        status, _, data = self.request(method, path, body)
+        return status, json.loads(data) if data else None
+
+    def join(self, team):
+        status, data = self.json("POST", "/api/join", {"team": team})
+        if status == 200:
+            self.token = data["token"]
+        return status, data

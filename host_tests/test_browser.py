@@ -1,0 +1,84 @@
+"""The phones' page in headless Chromium, against the firmware's own server (the headless
+simulator with --http): a phone joins a team from the page, and comes back as that team
+after a reload or a power cut of the device; a new game sends it back to the team list."""
+
+import pytest
+from browser import phone
+from phones import SAY_WHEN, START, Device
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+pytestmark = pytest.mark.browser
+
+RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
+TOKEN = "scanner-token"
+
+
+@pytest.fixture
+def browser():
+    driver = phone()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def device(tmp_path):
+    dev = Device(tmp_path / "state")
+    yield dev
+    assert "Traceback" not in dev.close()
+
+
+def shown(driver, element_id):
+    element = driver.find_element(By.ID, element_id)
+    return element.text if element.is_displayed() else None
+
+
+def until(driver, what, timeout=15):
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: what(d))
+
+
+def team_buttons(driver):
+    buttons = driver.find_elements(By.CSS_SELECTOR, "#teams button")
+    return buttons if buttons and driver.find_element(By.ID, "pick").is_displayed() else None
+
+
+def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
+    page = "http://127.0.0.1:%d/" % device.port
+    browser.get(page)
+    until(browser, lambda d: "No game yet" in d.find_element(By.ID, "status").text)
+    device.run(SAY_WHEN + START)
+    buttons = until(browser, team_buttons)  # the page follows: a game, its teams
+    assert [b.text for b in buttons] == ["Red", "Blue"]
+    assert not any(b.get_attribute("disabled") for b in buttons)
+    buttons[1].click()
+    assert until(browser, lambda d: shown(d, "team")) == "Blue"
+    token = browser.execute_script("return localStorage.getItem(arguments[0])", TOKEN)
+    assert len(token) == 16
+    assert device.phones()["taken"] == [False, True]
+
+    browser.refresh()  # the same phone, the page loaded again
+    assert until(browser, lambda d: shown(d, "team")) == "Blue"
+    assert browser.execute_script("return localStorage.getItem(arguments[0])", TOKEN) == token
+    assert device.phones()["taken"] == [False, True]  # no second team for it
+
+    # Another phone (no token) finds Blue taken and joins Red.
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    buttons = until(browser, team_buttons)
+    assert [b.text for b in buttons if b.get_attribute("disabled")] == ["Blue\nhas a phone"]
+    buttons[0].click()
+    assert until(browser, lambda d: shown(d, "team")) == "Red"
+    assert device.phones()["taken"] == [True, True]
+
+    # The first phone again, after a power cut: the device comes back, and so does Blue.
+    browser.execute_script("localStorage.setItem(arguments[0], arguments[1])", TOKEN, token)
+    device.run("reboot\npress B")
+    device.wait_for_server()
+    browser.refresh()
+    assert until(browser, lambda d: shown(d, "team")) == "Blue"
+
+    # A new game: its phones start again from the team list, and the old token is gone.
+    device.run(RESTART)
+    buttons = until(browser, team_buttons)
+    assert not any(b.get_attribute("disabled") for b in buttons)
+    assert browser.execute_script("return localStorage.getItem(arguments[0])", TOKEN) is None

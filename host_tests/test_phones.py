@@ -1,0 +1,290 @@
+"""Phones at the table (firmware/net): the firmware's own server in the unix port, on a
+loopback port, with the headless simulator as the device (--http PORT).
+
+The phones' connectivity checks, the name server, joining, tokens that survive a power cut
+and die with their game, and every request that must not get in: each gets a 4xx and
+leaves the game as it was.
+"""
+
+import gzip
+import socket
+import struct
+import time
+
+import pytest
+from phones import SAY_WHEN, START, Device, Phone
+
+from tools.mpenv import ROOT, read_save
+
+RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
+PACE = 0.2  # seconds between a test's requests: the server lets through one per 150 ms
+
+
+@pytest.fixture
+def device(tmp_path):
+    dev = Device(tmp_path / "state")
+    yield dev
+    err = dev.close()
+    assert "Traceback" not in err, err
+
+
+def game(device, teams=2):
+    """Starts a Say When! game of `teams` (Red, Blue, Green, Gold...)."""
+    _, state = device.run(SAY_WHEN + "press C\n" * (teams - 2) + START)
+    assert state["screen"] == "saywhen"
+    return state
+
+
+def paced(phone, *args):
+    time.sleep(PACE)
+    return phone.json(*args)
+
+
+def test_the_phones_connectivity_checks_are_answered_so_they_stay_on_the_network(device):
+    phone = Phone(device.port)
+    status, headers, body = phone.request("GET", "/generate_204")  # Android
+    assert status == 204 and body == b""
+    status, headers, body = phone.request("GET", "/hotspot-detect.html")  # Apple
+    assert status == 200 and b"<TITLE>Success</TITLE>" in body and b"Success</BODY>" in body
+    assert headers["Content-Type"].startswith("text/html")
+    status, _, body = phone.request("GET", "/connecttest.txt")  # Windows
+    assert (status, body) == (200, b"Microsoft Connect Test")
+
+
+def dns_query(name, qtype=1, ident=0x1234):
+    labels = b"".join(bytes([len(p)]) + p.encode() for p in name.split("."))
+    return (
+        struct.pack(">HHHHHH", ident, 0x0100, 1, 0, 0, 0)
+        + labels
+        + b"\0"
+        + struct.pack(">HH", qtype, 1)
+    )
+
+
+def ask(port, packet):
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.settimeout(1.5)
+        s.sendto(packet, ("127.0.0.1", port))
+        try:
+            return s.recv(512)
+        except TimeoutError:
+            return None
+
+
+def test_any_name_a_phone_looks_up_is_the_device(device):
+    for name in ("connectivitycheck.gstatic.com", "captive.apple.com", "scanner.party"):
+        reply = ask(device.port, dns_query(name))
+        ident, flags, qd, an, ns, ar = struct.unpack(">HHHHHH", reply[:12])
+        assert (ident, qd, an) == (0x1234, 1, 1) and flags & 0x8000 and not flags & 0xF
+        # The answer: a pointer to the question's name, A, IN, a TTL, 4 bytes: 127.0.0.1.
+        rtype, rclass, _, length = struct.unpack(">HHIH", reply[-14:-4])
+        assert (rtype, rclass, length) == (1, 1, 4) and reply[-4:] == bytes([127, 0, 0, 1])
+    # IPv6 (AAAA): no records, so the phone asks for the A record instead.
+    reply = ask(device.port, dns_query("example.com", qtype=28))
+    assert struct.unpack(">HHHHHH", reply[:12])[3] == 0
+    assert ask(device.port, b"\x12\x34 not a query") is None  # malformed: no answer
+
+
+def test_a_phone_picks_its_team_gets_a_token_and_a_team_is_taken_once(device):
+    red, blue, other = Phone(device.port), Phone(device.port), Phone(device.port)
+    status, teams = red.json("GET", "/api/teams")
+    assert status == 200 and teams == {"game": None, "teams": []}  # the menu: no game yet
+    assert paced(red, "POST", "/api/join", {"team": 0})[0] == 409
+    game(device)
+    status, teams = paced(red, "GET", "/api/teams")
+    assert teams["game"] == "saywhen"
+    assert teams["teams"] == [{"name": "Red", "taken": False}, {"name": "Blue", "taken": False}]
+    time.sleep(PACE)
+    status, me = red.join(0)
+    assert status == 200 and me["name"] == "Red" and me["team"] == 0 and len(red.token) == 16
+    time.sleep(PACE)
+    assert other.join(0)[0] == 409  # Red has its phone
+    time.sleep(PACE)
+    assert blue.join(1)[0] == 200 and blue.token != red.token
+    status, me = paced(blue, "GET", "/api/me")
+    assert status == 200 and (me["name"], me["game"], me["screen"]) == (
+        "Blue",
+        "saywhen",
+        "saywhen",
+    )
+    assert device.phones()["taken"] == [True, True]
+    assert paced(other, "GET", "/api/me")[0] == 403  # no token
+    assert paced(other, "POST", "/api/join", {"team": 2})[0] == 400  # no such team
+
+
+def test_the_network_is_new_for_each_game_and_the_last_game_s_tokens_are_refused(device):
+    at_menu = device.phones()
+    game(device)
+    first = device.phones()
+    assert (first["ssid"], first["key"]) != (at_menu["ssid"], at_menu["key"])
+    assert first["ssid"].startswith("Scanner-") and len(first["key"]) == 8
+    red = Phone(device.port)
+    assert red.join(0)[0] == 200
+    device.run(RESTART)  # the same teams, a new game
+    second = device.phones()
+    assert (second["ssid"], second["key"]) != (first["ssid"], first["key"])
+    assert second["taken"] == [False, False]
+    assert paced(red, "GET", "/api/me")[0] == 403  # a token from another game
+    assert paced(red, "POST", "/api/act", {"guess": 1})[0] == 403
+    time.sleep(PACE)
+    assert red.join(0)[0] == 200  # the phone joins the new game like any other
+
+
+def test_the_network_and_the_tokens_survive_a_power_cut(device, tmp_path):
+    game(device, teams=3)
+    red, green = Phone(device.port), Phone(device.port)
+    assert red.join(0)[0] == 200
+    time.sleep(PACE)
+    assert green.join(2)[0] == 200
+    before = device.phones()
+    saved = read_save(tmp_path / "state" / "phones.json")
+    assert saved["tokens"] == [red.token, None, green.token]
+    _, state = device.run("reboot\npress B")  # a power cut, then resume the game
+    assert state["screen"] == "saywhen"
+    device.wait_for_server()
+    assert device.phones() == before  # the same network name and key
+    status, me = paced(red, "GET", "/api/me")  # the phone comes back as the same team
+    assert status == 200 and me["name"] == "Red"
+    assert paced(green, "GET", "/api/me")[1]["name"] == "Green"
+    assert Phone(device.port).join(0)[0] == 409
+
+
+def unchanged(device, check):
+    """Runs `check`, and asserts that the game and the phones' table are as they were."""
+    _, before = device.run("")
+    phones = device.phones()
+    check()
+    _, after = device.run("")
+    assert after == before
+    assert device.phones() == phones
+
+
+def raw(port, data, read=True):
+    """Sends bytes as they are; the status of the answer (or None: no answer)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=8) as s:
+        s.sendall(data)
+        if not read:
+            return None
+        answer = b""
+        try:
+            while True:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+        except ConnectionResetError:  # closed with our bytes unread: the answer came first
+            pass
+    return int(answer.split(b" ")[1]) if answer.startswith(b"HTTP/1.1 ") else None
+
+
+def post(path, body, token=None, extra=b""):
+    head = b"POST %s HTTP/1.1\r\nHost: 192.168.4.1\r\nContent-Length: %d\r\n" % (path, len(body))
+    if token:
+        head += b"X-Token: " + token.encode() + b"\r\n"
+    return head + extra + b"\r\n" + body
+
+
+def test_requests_that_should_not_get_in_get_a_4xx_and_change_nothing(device):
+    game(device)
+    red = Phone(device.port)
+    assert red.join(0)[0] == 200
+    token = red.token
+    port = device.port
+    big = b'{"team": 1, "guess": "' + b"9" * 2100 + b'"}'
+    cases = [
+        ("a body over 2 KB", post(b"/api/act", big, token), 413),
+        ("a join over 2 KB", post(b"/api/join", big), 413),
+        ("bad JSON", post(b"/api/act", b'{"guess": 12', token), 400),
+        ("JSON that is not an object", post(b"/api/join", b"[1]"), 400),
+        ("bad UTF-8", post(b"/api/join", b'{"team": "\xff"}'), 400),
+        ("an unknown path", b"GET /admin HTTP/1.1\r\n\r\n", 404),
+        ("an unknown API", post(b"/api/score", b"{}", token), 404),
+        ("path traversal", b"GET /../boot.py HTTP/1.1\r\n\r\n", 400),
+        ("encoded traversal", b"GET /%2e%2e/store.mpy HTTP/1.1\r\n\r\n", 400),
+        ("a backslash", b"GET /www\\..\\main.py HTTP/1.1\r\n\r\n", 400),
+        ("a token from nowhere", post(b"/api/act", b"{}", "0123456789abcdef"), 403),
+        ("no token", post(b"/api/act", b'{"team": 0}'), 403),
+        ("the wrong method", b"GET /api/join HTTP/1.1\r\n\r\n", 405),
+        ("another method", b"DELETE /api/me HTTP/1.1\r\n\r\n", 405),
+        ("a body of no stated length", b"POST /api/join HTTP/1.1\r\n\r\n", 411),
+        (
+            "a chunked body",
+            b"POST /api/join HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
+            411,
+        ),
+        ("a header line of 2 KB", b"GET / HTTP/1.1\r\nX-Pad: " + b"a" * 2048 + b"\r\n\r\n", 431),
+        ("too many headers", b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 40 + b"\r\n", 431),
+        ("not HTTP", b"HELLO\r\n\r\n", 400),
+    ]
+
+    def check():
+        for what, data, status in cases:
+            time.sleep(PACE)
+            assert raw(port, data) == status, what
+
+    unchanged(device, check)
+    # The screen takes no phones now: an act from the right token changes nothing either.
+    unchanged(device, lambda: assert_status(paced(red, "POST", "/api/act", {"guess": 1}), 409))
+
+
+def assert_status(answer, status):
+    assert answer[0] == status, answer
+
+
+def test_a_flood_of_requests_is_refused_and_changes_nothing(device):
+    game(device)
+    red = Phone(device.port)
+    assert red.join(0)[0] == 200
+    flooder = Phone(device.port)
+    statuses = []
+
+    def flood():  # for Red's team, which has its phone
+        for _ in range(60):
+            statuses.append(flooder.json("POST", "/api/join", {"team": 0})[0])
+
+    unchanged(device, flood)
+    assert statuses.count(429) >= 40, statuses  # a burst gets through, then one per 150 ms
+    assert set(statuses) == {409, 429}
+    time.sleep(2)  # and then the phones are served again
+    assert red.json("GET", "/api/me")[0] == 200
+
+
+def test_a_silent_or_slow_phone_cannot_stall_the_server(device):
+    game(device)
+    port = device.port
+    silent = socket.create_connection(("127.0.0.1", port))
+    slow = socket.create_connection(("127.0.0.1", port))
+    slow.sendall(b"GET /api/tea")  # and nothing more for now
+    started = time.monotonic()
+    assert Phone(port).json("GET", "/api/teams")[0] == 200  # served meanwhile
+    assert time.monotonic() - started < 2  # not held up until the slow one is done (4 s)
+    # The server gives a request 4 s to arrive whole, then answers 408 and closes.
+    silent.settimeout(8)
+    answer = b""
+    while chunk := silent.recv(100):
+        answer += chunk
+    assert answer.startswith(b"HTTP/1.1 408 ")
+    assert time.monotonic() - started < 8
+    slow.close()
+    silent.close()
+    # Four connections at once at most: a fifth is answered 503 while they hang.
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(4)]
+    time.sleep(0.3)
+    assert raw(port, b"GET /api/teams HTTP/1.1\r\n\r\n") == 503
+    for s in held:
+        s.close()
+    time.sleep(PACE * 3)
+    assert Phone(port).json("GET", "/api/teams")[0] == 200
+
+
+def test_the_page_is_served_gzipped_from_flash_and_is_under_30_kb(device):
+    status, headers, body = Phone(device.port).request("GET", "/")
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert len(body) == int(headers["Content-Length"]) < 30 * 1024
+    page = gzip.decompress(body).decode()
+    assert page == (ROOT / "firmware" / "net" / "www" / "index.html").read_text()
+    length = len(body)
+    time.sleep(PACE)
+    status, headers, body = Phone(device.port).request("HEAD", "/")
+    assert (status, body, int(headers["Content-Length"])) == (200, b"", length)

@@ -1,0 +1,144 @@
+"""QR codes (firmware/net/qr.py) read back by a real decoder: zbar (Debian's zbar-tools).
+
+The encoder runs in the unix port; its symbols are drawn here and decoded by `zbarimg`.
+The join screen is rendered by the firmware itself (the headless simulator's png) and
+decoded as the frame stands, 296x128, with no margin added.
+"""
+
+import shutil
+import subprocess
+import time
+
+import pytest
+from phones import SAY_WHEN, START, Device
+from PIL import Image
+
+from tools.mpenv import run_mp
+
+RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
+# Byte-mode capacities, ISO/IEC 18004 table 7, versions 1 to 10.
+CAPACITY = {
+    "L": [17, 32, 53, 78, 106, 134, 154, 192, 230, 271],
+    "M": [14, 26, 42, 62, 84, 106, 122, 152, 180, 213],
+}
+
+ENCODE = """
+import sys
+from net import qr
+for line in sys.stdin.read().split("\\n"):
+    if not line:
+        continue
+    level, mask, text = line.split(" ", 2)
+    code = qr.encode(text, qr.L if level == "L" else qr.M, None if mask == "-" else int(mask))
+    print(code.version, code.size)
+    for y in range(code.size):
+        print("".join("#" if code.dark(x, y) else "." for x in range(code.size)))
+"""
+
+
+def zbar(path):
+    """The texts of the QR codes zbarimg finds in the image at `path`."""
+    if not shutil.which("zbarimg"):
+        pytest.fail(
+            "zbarimg is missing: `sudo apt-get install zbar-tools` (Debian, Ubuntu), or "
+            "`brew install zbar` (macOS)"
+        )
+    proc = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    return proc.stdout.splitlines()
+
+
+def symbols(cases):
+    """(version, rows) for each (level, mask, text), as the firmware encodes them."""
+    stdin = "".join("%s %s %s\n" % case for case in cases)
+    proc = run_mp(["-c", ENCODE], stdin=stdin)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    out = []
+    while lines:
+        version, size = map(int, lines.pop(0).split())
+        out.append((version, lines[:size]))
+        del lines[:size]
+    return out
+
+
+def drawn(rows, path, scale=4, quiet=4):
+    """The symbol as a PNG: `scale` pixels a module, `quiet` light modules around it."""
+    side = (len(rows) + 2 * quiet) * scale
+    img = Image.new("1", (side, side), 1)
+    for y, row in enumerate(rows):
+        for x, module in enumerate(row):
+            if module == "#":
+                left, top = (x + quiet) * scale, (y + quiet) * scale
+                img.paste(0, (left, top, left + scale, top + scale))
+    img.save(path)
+    return path
+
+
+def test_every_version_level_and_mask_decodes(tmp_path):
+    cases = []
+    for level in "LM":
+        for version, most in enumerate(CAPACITY[level], 1):
+            fewest = CAPACITY[level][version - 2] + 1 if version > 1 else 1
+            for n in sorted({fewest, most}):
+                text = ("Party Scanner %d%s " % (version, level) * 20)[:n]
+                cases.append((level, (version + n) % 8, text))
+    cases += [("M", mask, "WIFI:T:WPA;S:Scanner-7K3Q;P:abcd2345;;") for mask in "-01234567"]
+    made = symbols(cases)
+    for i, ((level, mask, text), (version, rows)) in enumerate(zip(cases, made)):
+        # The smallest version that holds it, by the standard's own table.
+        assert version == 1 + sum(most < len(text) for most in CAPACITY[level]), text
+        assert len(rows) == 17 + 4 * version
+        assert zbar(drawn(rows, tmp_path / ("%d.png" % i))) == [text], (level, mask, version)
+
+
+def test_the_capacity_is_the_standard_s_and_more_is_refused():
+    proc = run_mp(
+        [
+            "-c",
+            "from net import qr\n"
+            "print([qr.capacity(v, qr.L) for v in range(1, 11)])\n"
+            "print([qr.capacity(v, qr.M) for v in range(1, 11)])\n"
+            "try:\n    qr.encode('x' * 214)\nexcept ValueError as e:\n    print('refused', e)\n",
+        ]
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == str(CAPACITY["L"]) and lines[1] == str(CAPACITY["M"])
+    assert lines[2].startswith("refused")
+
+
+def join_screen(device, path):
+    """The join screen as the device draws it, once its codes are made."""
+    device.run("join")
+    for _ in range(50):  # the codes are made by the network's task, a mask at a time
+        out, _ = device.run("text")
+        if any("join Wi-Fi" in line for line in out):
+            break
+        time.sleep(0.1)
+    device.run("png %s" % path)
+    return zbar(path)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_join_screen_s_codes_join_the_network_and_open_the_page(tmp_path, seed):
+    device = Device(tmp_path / "state", heap_size="256K", seed=seed)  # png needs room
+    try:
+        device.run(SAY_WHEN + START)
+        net = device.phones()
+        found = join_screen(device, tmp_path / "join.png")
+        wifi = "WIFI:T:WPA;S:%s;P:%s;;" % (net["ssid"], net["key"])
+        assert sorted(found) == sorted([wifi, net["url"]])
+        with Image.open(tmp_path / "join.png") as img:
+            assert img.size == (296, 128)
+        # A new game: a new network, and codes of its own.
+        device.run("press A\n" + RESTART)
+        again = device.phones()
+        found = join_screen(device, tmp_path / "again.png")
+        assert "WIFI:T:WPA;S:%s;P:%s;;" % (again["ssid"], again["key"]) in found
+        assert wifi not in found
+    finally:
+        assert "Traceback" not in device.close()

@@ -1,0 +1,266 @@
+# heap: 512K (several devices at once in one process; on a board each boot has its own)
+# The phones' side of the device (firmware/net) inside the unix port: the Wi-Fi setting,
+# no sleep while phones may talk, what a saved network must hold, and acts that reach a
+# screen for the token's team alone. (test_phones.py drives the same over real sockets.)
+import asyncio
+import json
+import os
+
+import net
+from app.core import Screen
+from board import HostBoard
+from screens import state
+from shell import Device
+from store import Store
+
+ROOT = os.getenv("TEST_TMP")
+_dirs = [0]
+
+
+class FakeAP:
+    """An access point that records what it was asked; the ports the system picks."""
+
+    host = "127.0.0.1"
+    http_port = dns_port = 0
+
+    def __init__(self):
+        self.log = []
+
+    def up(self, ssid, key):
+        self.log.append(("up", ssid, key))
+        return "127.0.0.1"
+
+    def down(self):
+        self.log.append(("down",))
+
+
+class PhoneScreen(Screen):
+    """A screen that takes phones, as a game's will: it shows each team its own view and
+    keeps the acts it gets."""
+
+    name = "takes phones"
+
+    def __init__(self):
+        self.acts = []
+
+    def phone(self, app, team):
+        return {"kind": "test", "team": team, "acts": len(self.acts)}
+
+    def event(self, app, ev, now):
+        if ev[0] == "phone":
+            self.acts.append((ev[1], ev[2]))
+
+
+def device(battery=None, game=True):
+    """A device with Wi-Fi (a FakeAP), in a folder of its own; in a game of Red and Blue."""
+    _dirs[0] += 1
+    state = "%s/dev%d" % (ROOT, _dirs[0])
+    store = Store(state)
+    if game:
+        store.save("session", {"game": "saywhen", "names": ["Red", "Blue"], "state": None})
+    board = HostBoard(state)
+    board.battery = battery
+    board.wifi = FakeAP()
+    return Device(board, store, seed=1, resume=game)
+
+
+def answer(dev, method, path, token=None, body=b""):
+    status, kind, data = dev.net.api(method, path, token, body)
+    return status, json.loads(data) if kind == "application/json" else data
+
+
+def look(dev):
+    """One look of the network's task at the setting and the game (Net.watch)."""
+    asyncio.run(dev.net.watch())
+
+
+def test_wifi_is_on_by_default_on_usb_power_and_off_on_battery():
+    on_usb = device(battery=None)  # no battery reading: the board cannot tell, so USB
+    look(on_usb)
+    assert on_usb.net.ip == "127.0.0.1" and on_usb.board.wifi.log[0][0] == "up"
+    on_usb.net.close()
+    on_battery = device(battery=3900)
+    look(on_battery)
+    assert on_battery.net.ip is None and on_battery.board.wifi.log == []
+    charged = device(battery=4800)  # VSYS over 4.5 V: USB
+    look(charged)
+    assert charged.net.ip is not None
+    charged.net.close()
+
+
+def test_the_setting_turns_wifi_on_and_off():
+    dev = device(battery=3900)
+    dev.app.settings["wifi"] = 1  # on, even on battery
+    look(dev)
+    assert dev.net.ip is not None
+    dev.app.settings["wifi"] = 2  # off
+    look(dev)
+    assert dev.net.ip is None and dev.board.wifi.log[-1] == ("down",)
+    assert dev.net.server.sockets == ()  # the ports are closed too
+
+
+def test_the_device_does_not_sleep_while_the_network_is_open():
+    dev = device()
+    look(dev)
+    dev.sleep_pending = True
+    dev.sleep_if_asked()
+    assert dev.board.sleeps == 0
+    dev.app.settings["wifi"] = 2
+    look(dev)
+    dev.sleep_pending = True
+    dev.sleep_if_asked()
+    assert dev.board.sleeps == 1
+    assert dev.net.ip is None
+
+
+def test_a_saved_network_that_does_not_hold_up_is_replaced():
+    good = net.fresh("saywhen", ["Red", "Blue"])
+    assert net.checked(good) is good
+    assert good["ssid"][:8] == "Scanner-" and len(good["ssid"]) == 12 and len(good["key"]) == 8
+    assert good["tokens"] == [None, None]
+    for bad in (
+        None,
+        [],
+        "ssid",
+        {},
+        dict(good, ssid=""),
+        dict(good, ssid=7),
+        dict(good, key="short"),
+        dict(good, key=12345678),
+        dict(good, game=3),
+        dict(good, names="Red"),
+        dict(good, tokens=[None]),
+        dict(good, tokens=[None, 5]),
+        dict(good, names=[1, 2]),
+    ):
+        assert net.checked(bad) is None, bad
+    dev = device()
+    dev.store.save(net.SAVE, {"ssid": 1})
+    dev = Device(dev.board, dev.store, seed=1, resume=True)
+    assert net.checked(dev.net.table) is dev.net.table  # a fresh one in its place
+
+
+def test_a_phone_acts_for_its_own_team_only_and_only_where_the_screen_takes_phones():
+    dev = device()
+    dev.net.sync()
+    status, me = answer(dev, "POST", "/api/join", body=b'{"team": 1}')
+    assert status == 200 and me["name"] == "Blue"
+    token = me["token"]
+    # The question screen takes no phones: an act is refused, and nothing changes.
+    before = json.dumps(state(dev.app))
+    status, _ = answer(dev, "POST", "/api/act", token, b'{"guess": 5}')
+    assert status == 409 and json.dumps(state(dev.app)) == before
+    screen = PhoneScreen()
+    dev.app.push(screen, 0)
+    status, me = answer(dev, "GET", "/api/me", token)
+    assert status == 200 and me["view"] == {"kind": "test", "team": 1, "acts": 0}
+    # Whatever the message says, it is Blue's act: the token says whose.
+    status, me = answer(dev, "POST", "/api/act", token, b'{"team": 0, "guess": 5}')
+    assert status == 200 and screen.acts == [(1, {"team": 0, "guess": 5})]
+    assert me["view"]["acts"] == 1
+    for body in (b'{"guess": 5', b"[0]", b"5", b'"x"', b"\xff\xfe"):
+        status, _ = answer(dev, "POST", "/api/act", token, body)
+        assert status == 400, body
+    status, _ = answer(dev, "POST", "/api/act", "f" * 16, b"{}")
+    assert status == 403
+    assert len(screen.acts) == 1
+
+
+def test_a_new_game_gets_a_new_network_and_the_boot_s_game_keeps_its_own():
+    dev = device()
+    dev.net.sync()
+    first = dev.net.table
+    status, me = answer(dev, "POST", "/api/join", body=b'{"team": 0}')
+    # A power cut: the same game comes back with its network and its phone.
+    again = Device(dev.board, dev.store, seed=2, resume=True)
+    again.net.sync()
+    assert again.net.table["ssid"] == first["ssid"] and again.net.table["key"] == first["key"]
+    assert answer(again, "GET", "/api/me", me["token"])[0] == 200
+    again.app.again()  # the same teams, a new game
+    again.app.step(None, 0)
+    again.net.sync()
+    assert again.net.table["ssid"] != first["ssid"]
+    assert answer(again, "GET", "/api/me", me["token"])[0] == 403
+
+
+async def _recv_all(sock, ms):
+    """What `sock` (non-blocking) receives until it closes or `ms` pass."""
+    got = b""
+    for _ in range(ms // 20):
+        try:
+            chunk = sock.recv(512)
+        except OSError:  # nothing yet
+            await asyncio.sleep_ms(20)
+            continue
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
+    import socket
+    import time
+
+    import runner
+
+    dev = device()
+    for _ in range(20):  # a free port for the server
+        dev.board.wifi.http_port = dev.board.wifi.dns_port = 20000 + os.urandom(2)[0] * 150
+        if dev.net.open():
+            break
+    port = dev.board.wifi.http_port
+    feeds = []
+    dev.board.feed = lambda: feeds.append(time.ticks_ms())  # the watchdog's, every poll
+    seen = {}
+
+    async def connect():  # without blocking: this is the device's own loop
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+        except OSError:  # EINPROGRESS: the server accepts when its task runs
+            pass
+        await asyncio.sleep_ms(30)
+        return s
+
+    async def phones():  # the board's until_stopped: the run ends when the phones are done
+        silent, slow = await connect(), await connect()
+        for _ in range(30):  # a flood: requests sent, answers never read
+            flood = await connect()
+            try:
+                flood.send(b"GET /api/teams HTTP/1.1\r\n\r\n")
+            except OSError:  # turned away already
+                pass
+            flood.close()
+        for byte in b"GET /api/teams HTTP/1.1\r\n"[:20]:  # one byte every 100 ms
+            slow.send(bytes([byte]))
+            await asyncio.sleep_ms(100)
+        await asyncio.sleep_ms(2000)  # past the flood's rate limit
+        asked = await connect()
+        asked.send(b"GET /api/teams HTTP/1.1\r\n\r\n")
+        seen["asked"] = await _recv_all(asked, 2000)
+        seen["silent"] = await _recv_all(silent, 3000)  # cut off at the 4 s deadline
+        for s in (silent, slow, asked):
+            s.close()
+
+    dev.board.until_stopped = phones
+    started = time.ticks_ms()
+    runner.run(dev)
+    took = time.ticks_diff(time.ticks_ms(), started)
+    gaps = [time.ticks_diff(b, a) for a, b in zip(feeds, feeds[1:])]
+    assert len(feeds) > took // 40 and max(gaps) < 500, (len(feeds), took, max(gaps))
+    assert seen["asked"].startswith(b"HTTP/1.1 200 ") and b'"teams"' in seen["asked"]
+    assert seen["silent"].startswith(b"HTTP/1.1 408 ")
+
+
+def test_the_core_reaches_the_phones_as_app_net_and_shows_the_join_screen():
+    dev = device()
+    assert dev.app.net is dev.net
+    dev.net.show(dev.app, 0)
+    assert dev.app.screen.name == "phones"
+    dev.app.step(("press", "A"), 10)  # any button goes back
+    assert dev.app.screen.name != "phones"
+    board = HostBoard(ROOT + "/no-wifi")  # a board without Wi-Fi: no Net, no app.net
+    plain = Device(board, Store(ROOT + "/no-wifi"), seed=1)
+    assert plain.net is None and getattr(plain.app, "net", None) is None
