@@ -188,7 +188,8 @@ class Net:
             "team": team,
             "name": self.table["names"][team],
             "game": self.table["game"],
-            "screen": app.screen.name,
+            # a game's screens go by the game's name (they carry no name of their own)
+            "screen": self.table["game"] if hasattr(app.screen, "game") else app.screen.name,
             "view": view(app, team) if view is not None else None,
         }
 

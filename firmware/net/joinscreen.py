@@ -12,8 +12,8 @@ import sys
 
 from micropython import const
 
-from app.core import Screen
 from app.gfx import H, W
+from app.screen import Screen
 
 _MARGIN = const(4)
 _BIG = const(4)  # pixels a module

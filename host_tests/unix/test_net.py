@@ -7,7 +7,7 @@ import json
 import os
 
 import net
-from app.core import Screen
+from app.screen import Screen
 from board import HostBoard
 from screens import state
 from shell import Device
