@@ -42,8 +42,8 @@ STRANGE = (None, True, 1.5, "x", "", [], {}, [None], -1, 10**19, 10**100)
 pytestmark = pytest.mark.mpy_only  # the .mpy build, at the device's heap cap
 
 
-def run_runner(*args, timeout=600):
-    proc = run_mp([RUNNER, *args], device=True, timeout=timeout)
+def run_runner(*args, timeout=600, heap_size=None):
+    proc = run_mp([RUNNER, *args], device=True, timeout=timeout, heap_size=heap_size)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return proc.stdout
 
@@ -54,7 +54,12 @@ def saves(tmp_path_factory):
     with ThreadPoolExecutor(len(GAMES)) as pool:
         outs = list(
             pool.map(
-                lambda g: run_runner("collect", g, "7", str(COLLECT_EVENTS), str(base)), GAMES
+                # Collecting copies the files beside a device that plays on: the harness,
+                # not what is tested, so it gets room (the boots on each save get the cap).
+                lambda g: run_runner(
+                    "collect", g, "7", str(COLLECT_EVENTS), str(base), heap_size="256K"
+                ),
+                GAMES,
             )
         )
     for game, out in zip(GAMES, outs):
