@@ -19,9 +19,9 @@ from app.saywhen import game as sw
 from games import saywhen as rules
 
 PARTS = ("saywhen.ask", "saywhen.door", "won")
-# The winners' screen (app/won.py): the title 8 px under the bar, the scores 9 px under it
-# in body type, one space between them.
-_WON = const((8, 9, "body", " ", " and "))
+# The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
+# the scores 9 px under it in body type, one space between them.
+_WON = const((8, 1, 9, "body", " ", " and "))
 
 
 def start(app, now):

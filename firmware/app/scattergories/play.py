@@ -27,9 +27,9 @@ _PER_PAGE = const(4)
 _TOP = const(21)  # the list's bar: the letter in bold
 _PITCH = const(22)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
-# The winners' screen (app/won.py): the title 4 px under the bar, the totals 3 px under it
-# in body type, a dot between them.
-_WON = const((4, 3, "body", " · ", " & "))
+# The winners' screen (app/won.py): the title 4 px under the bar (its lines close), the
+# totals 4 px under it in body type, a dot between them.
+_WON = const((4, 0, 4, "body", " · ", " & "))
 
 
 def start(app, now):

@@ -25,9 +25,10 @@ from games import staycool as rules
 PARTS = ("staycool.turn", "staycool.score", "won")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
-# The winners' screen (app/won.py): the title 4 px under the bar, the totals 2 px under
-# it (or under the tie-break's line) in small type, three spaces between them.
-_WON = const((4, 2, "small", "   ", " and "))
+# The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
+# the totals 2 px under it (or under the tie-break's line) in small type, three spaces
+# between them.
+_WON = const((4, 1, 2, "small", "   ", " and "))
 
 
 def start(app, now):
