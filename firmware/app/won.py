@@ -6,7 +6,7 @@ game's own (Say When!: undo the last scoring; Stay Cool: the scores; Scattergori
 the last round). What differs between the games is data (their `layout`).
 """
 
-from app import ringfx
+from app import layout, ringfx
 from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 
@@ -49,12 +49,12 @@ class Win(GameScreen):
             y += g.height(big) + lead
         if self.note:
             g.center(self.note, y, "small")
-            y += 14
+            y += layout.SMALL - 1
         y += gap
         totals = game.totals()
         order = sorted(range(len(totals)), key=lambda p: -totals[p])
         parts = ["%s %d" % (self.who(p), totals[p]) for p in order]
-        pitch = 14 if font == "small" else 20
+        pitch = layout.SMALL - 1 if font == "small" else layout.BODY + 1
         for line in g.pack(parts, sep, font, W - 12)[:2]:
             if y + g.height(font) > H - FOOTER:
                 break

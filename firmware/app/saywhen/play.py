@@ -12,7 +12,7 @@ screens each step needs (asking, or the door), letting the other go.
 
 from micropython import const
 
-from app import gamescreen, screen
+from app import gamescreen, layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import W
 from app.saywhen import game as sw
@@ -109,7 +109,7 @@ class Scores(GameScreen):
         top = g.bar("Scores · first to 10", where(game))
         n = game.n()
         cols = 1 if n <= 4 else 2
-        pitch = 21 if n <= 4 else 30
+        pitch = layout.BODY + (2 if n <= 4 else 11)  # two columns: fewer rows, more air
         colw = W // cols
         for i in range(n):
             x = (i // ((n + cols - 1) // cols)) * colw

@@ -16,7 +16,7 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 
 from micropython import const
 
-from app import gamescreen, screen
+from app import gamescreen, layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import W
 from app.staycool import game as sc
@@ -81,18 +81,18 @@ class Scores(GameScreen):
         top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
         cols = 1 if n <= 5 else 2
         rows = (n + cols - 1) // cols
-        font, pitch = ("body", 19) if n <= 4 else ("small", 16)
+        font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
         colw = W // cols
         numw = 34 if cols == 1 else 22
         totals = game.totals()
         for c in range(cols):
             x1 = (c + 1) * colw - 6
             for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")
+                g.right(head, x1 - (3 - j) * numw, top + 1, "small")  # the columns' heads
         for i in range(n):
             x = (i // rows) * colw
             x1 = x + colw - 6
-            y = top + 16 + (i % rows) * pitch
+            y = top + 1 + layout.SMALL + (i % rows) * pitch
             g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
             for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
                 g.right(str(pts), x1 - (3 - j) * numw, y, font)
