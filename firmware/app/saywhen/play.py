@@ -37,14 +37,14 @@ def view(game):
     s = game.s
     if s["winner"] is not None:
         undo = "Undo" if game.can_undo() else ""
-        return screen.Part(
+        return screen.part(
             PARTS, "won", "Win", game, ("Say When!", "game over"), _WON, "", undo, won
         )
     if s["door"]:
-        return screen.Part(PARTS, "saywhen.door", "Door", game)
+        return screen.part(PARTS, "saywhen.door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return screen.Part(PARTS, "saywhen.ask", "Review", game)
-    return screen.Part(PARTS, "saywhen.ask", "Turn", game)
+        return screen.part(PARTS, "saywhen.ask", "Review", game)
+    return screen.part(PARTS, "saywhen.ask", "Turn", game)
 
 
 def won(app, game, now):

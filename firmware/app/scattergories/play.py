@@ -45,10 +45,10 @@ def view(game, fresh=False):
     (the letter shows, the clock waits)."""
     if game.s["phase"] == "won":
         bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
-        return screen.Part(_PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
+        return screen.part(_PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
     part = _PART.get(game.s["phase"], _SCORE)
     parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
-    return screen.Part(parts, part, "view", game, fresh)
+    return screen.part(parts, part, "view", game, fresh)
 
 
 def won(app, game, now):

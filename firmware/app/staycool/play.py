@@ -42,7 +42,7 @@ def first(app, game, now):
     if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
         game.total(0)  # its cards are read here, where a damaged deck is caught
         game.total(1)
-        return screen.Part(PARTS, "staycool.turn", "Play", game, now)
+        return screen.part(PARTS, "staycool.turn", "Play", game, now)
     if game.s["phase"] == sc.RUNNING:
         game.restart_turn()
         app.save_session()
@@ -55,12 +55,12 @@ def first(app, game, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != sc.OVER:
-        return screen.Part(PARTS, "staycool.turn", "Start", game)
+        return screen.part(PARTS, "staycool.turn", "Start", game)
     totals, winners = game.totals(), game.winners()
     best = totals[winners[0]]
     note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
     bar = ("Stay Cool", "game over")
-    return screen.Part(PARTS, "won", "Win", game, bar, _WON, note, "Scores", won)
+    return screen.part(PARTS, "won", "Win", game, bar, _WON, note, "Scores", won)
 
 
 def won(app, game, now):
