@@ -36,18 +36,13 @@ class Phases:
         self._low_heap = (gc.mem_free() + gc.mem_alloc()) // 6
         self._menu_heap = 0  # what loading the menu took, the first time
 
-    def keep(self, key):
-        """What the next phase starts from: the modules of the game `key` if they are kept
-        (the game goes on), else what was loaded at boot."""
-        if self._game is not None and self._game[0] != key:
-            self._game = None  # that game is over, or another one begins
-        return self._game[1] if self._game else self._resident
-
     def menu(self, key):
         """The menu's module, app.menu, imported once every module of the old phase has
         gone, but those of the game `key` (the one saved, if any), which it keeps while
         there is room for the menu beside them."""
-        keep = self.keep(key)
+        if self._game is not None and self._game[0] != key:
+            self._game = None  # that game is over, or another one begins
+        keep = self._game[1] if self._game else self._resident
         self._phase = "home"
         unload(keep)
         if self._game is not None and gc.mem_free() < self._low_heap + self._menu_heap:
@@ -64,7 +59,9 @@ class Phases:
     def game(self, key, module):
         """The game `key`'s module app.<module> (the catalog names it), imported once
         every module of the old phase has gone: a game needs only its own."""
-        keep = self.keep(key)
+        if self._game is not None and self._game[0] != key:
+            self._game = None  # that game is over, or another one begins
+        keep = self._game[1] if self._game else self._resident
         self._phase = "game"
         unload(keep)  # the old phase, and the catalog
         game = __import__("app." + module, None, None, ("start",))

@@ -201,3 +201,18 @@ def test_the_answer_door_places_the_year_where_the_compiler_says(
     shown = dated if beside else unit
     assert fm.DOOR_X + title + fm.DOOR_GAP + fm.font("body").width(shown) <= fm.W
     assert fm.DOOR_X + fm.font("small").width(span) <= fm.W
+
+
+def test_the_layouts_heights_are_the_fonts():
+    """Every screen counts its rows in app/layout.py's font heights: they must be those of
+    the font files (tools/mkfont.py's), so a new font fails here until its edit is made."""
+    import struct
+
+    from tools.firmware import import_firmware
+
+    layout = import_firmware("app.layout")
+    heights = {"small": layout.SMALL, "body": layout.BODY, "bold": layout.BODY}
+    heights.update(large=layout.LARGE, title=layout.TITLE)
+    for name, height in heights.items():
+        head = (ROOT / "firmware" / "fonts" / (name + ".bin")).read_bytes()[:10]
+        assert struct.unpack("<4sBBBBH", head)[1] == height, name

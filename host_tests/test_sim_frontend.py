@@ -128,3 +128,23 @@ def test_braille_puts_each_pixel_in_its_place():
     assert turned[31][147] == chr(0x2880)  # (0, 0) turned to (295, 127)
     assert turned[0][0] == chr(0x2801)
     assert turned[29][146] == chr(0x2802)  # (3, 10) turned to (292, 117): dot 2
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_without_a_build_it_says_what_to_run_rather_than_a_traceback(monkeypatch):
+    """A newcomer who runs `python -m tools.sim` on a fresh clone, before any build."""
+
+    def no_build(board="host"):
+        raise RuntimeError("build/mpy/firmware is missing: run `make build` first")
+
+    monkeypatch.setattr(sim, "device_layout", no_build)
+    monkeypatch.setattr(sim.sys, "stdin", Terminal())
+    monkeypatch.setattr(sim.sys, "stdout", Terminal())
+    with pytest.raises(SystemExit) as done:
+        sim.main([])
+    said = str(done.value.code)
+    assert "run `make build` first" in said and "`make sim` builds it" in said

@@ -268,12 +268,16 @@ def main(argv=None):
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         sys.exit("make sim needs a terminal; for scripts use the headless simulator (README)")
     os.environ.setdefault("SCANNER_MPY", "1")  # the .mpy build, as flashed
-    firmware_dir, env = device_layout()  # laid out as on a board: main.py beside app/, ...
+    try:
+        firmware_dir, env = device_layout()  # laid out as on a board: main.py beside app/, ...
+        engine = micropython()
+    except RuntimeError as e:  # no build yet, or no MicroPython: say what to run
+        sys.exit("%s (`make sim` builds it and starts the simulator)" % e)
     env.setdefault("SIM_STATE", str(Path.cwd() / "sim-state"))  # where make sim was run
     transcript_path = os.environ.get("SIM_TRANSCRIPT")
     if transcript_path:
         env["SIM_TEXT"] = "1"
-    cmd = [micropython(), "-X", "heapsize=" + heap(), "main.py"]
+    cmd = [engine, "-X", "heapsize=" + heap(), "main.py"]
     saved = termios.tcgetattr(sys.stdin)
     errors = tempfile.TemporaryFile()  # noqa: SIM115 - the firmware's traceback, if any
     transcript = open(transcript_path, "w") if transcript_path else None  # noqa: SIM115

@@ -11,6 +11,7 @@ with no ghost of the earlier ones. A (or the A+C chord) goes back.
 from micropython import const
 
 import ticks
+from app import layout
 from app.gfx import H, W
 from app.screen import Screen
 
@@ -49,10 +50,11 @@ class BringUp(Screen):
         g.fill_rect(4, 24, 3, 18)
         for i in range(0, 44, 2):
             g.fill_rect(6 + i, 26 + i, 3, 3)
-        g.center("%d" % self.count, 26, "title", 150, 290)
+        count = 26
+        g.center("%d" % self.count, count, "title", 150, 290)
         done = self.count >= _PARTIALS
-        g.center("of %d partial refreshes" % _PARTIALS, 70, "small", 130, 296)
-        g.center(
-            "no ghosts? then all is well" if done else "watch for ghosts", 86, "small", 130, 296
-        )
+        of = count + layout.TITLE + 8
+        g.center("of %d partial refreshes" % _PARTIALS, of, "small", 130, 296)
+        ghosts = "no ghosts? then all is well" if done else "watch for ghosts"
+        g.center(ghosts, of + layout.SMALL + 1, "small", 130, 296)
         g.labels("Back", "Again", "")

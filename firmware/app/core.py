@@ -80,7 +80,11 @@ class App:
 
     def _settle(self, now):
         while isinstance(self.screen, Next):
-            self.replace(self.screen.made(self), now)
+            nxt = self.screen
+            make = nxt.make
+            if nxt.part is not None:  # a screen of a game's part, loaded once the others go
+                make = getattr(self.modules.part(nxt.part, nxt.parts), make)
+            self.replace(make(*nxt.args), now)
 
     def _quiet(self, now):
         """Things that wait for a quiet moment: the battery warning, and idle sleep."""

@@ -1,6 +1,7 @@
 """Small screens every phase uses: a yes/no confirmation, a notice, idle sleep. A game
 imports this module only when it shows one of them (phases.Phases.part lets it go again)."""
 
+from app import layout
 from app.gfx import W
 from app.screen import Screen
 
@@ -34,7 +35,7 @@ class Notice(Screen):
         y = g.header(self.title) + 6
         for line in g.wrap(self.message, "body", W - 12)[:4]:
             g.text(line, 6, y, "body")
-            y += 21
+            y += layout.BODY + 2
         g.labels(*self.labels)
 
 

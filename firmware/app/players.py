@@ -6,6 +6,7 @@ letter, so a table can be "Red" and "Blue" in two presses, or spell out "Grandma
 
 from micropython import const
 
+from app import layout
 from app.buttons import is_press
 from app.gfx import W
 from app.screen import Screen
@@ -82,10 +83,11 @@ class NamePicker(Screen):
             app.pop(now)
 
     def draw(self, app, g):
-        y = g.header("%s %d name" % (self.setup.game.unit[:-1], self.index + 1)) + 14
-        g.center("↑", y - 4, "small")
-        g.center(self.value, y + 10, "title")
-        g.center("↓", y + 50, "small")
+        up = g.header("%s %d name" % (self.setup.game.unit[:-1], self.index + 1)) + 10
+        value = up + layout.SMALL - 1
+        g.center("↑", up, "small")
+        g.center(self.value, value, "title")
+        g.center("↓", value + layout.TITLE + 4, "small")
         g.labels("Cancel", "Edit", "OK")
 
 
@@ -148,8 +150,8 @@ class NameEditor(Screen):
             ch = shown[i : i + 1]  # a slice: shown[i] would intern "g" as a name, for good
             w = max(g.width(ch, "title"), 12)
             if i == self.pos:
-                g.fill_rect(x, y + 38, w, 3)
+                g.fill_rect(x, y + layout.TITLE + 2, w, 3)  # under the letter
             g.text(ch, x, y, "title")
             x += w
-        g.center("UP/DOWN: letter", y + 46, "small")
+        g.center("UP/DOWN: letter", y + layout.TITLE + 10, "small")
         g.labels("←", "→", "Done")

@@ -1,5 +1,6 @@
 """One-screen rules summaries and their screen, imported only when a summary is shown."""
 
+from app import layout
 from app.gfx import FOOTER, H, W
 from app.screen import Screen
 
@@ -32,8 +33,8 @@ class Rules(Screen):
     def draw(self, app, g):
         y = g.header("Rules: " + self.game.title) + 2
         for line in g.wrap(SUMMARY[self.game.key], "small", W - 8):
-            if y + 14 > H - FOOTER:
+            if y + layout.SMALL - 1 > H - FOOTER:
                 break
             g.text(line, 4, y, "small")
-            y += 14
+            y += layout.SMALL - 1
         g.labels("Back", "", "")

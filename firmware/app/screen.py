@@ -29,29 +29,23 @@ class Screen:
 class Next(Screen):
     """Stands in for the screen `make(*args)` gives, for no time at all: the core puts that
     one in its place as soon as the handler that asked has returned (App.step), so that
-    the part of the game the handler belongs to can be let go before the next one loads."""
+    the part of the game the handler belongs to can be let go before the next one loads.
+    With a `part` (part()), `make` is the name of a screen in that module."""
 
     name = "next"
+    part = None
 
     def __init__(self, make, *args):
         self.make = make
         self.args = args
 
-    def made(self, app):
-        return self.make(*self.args)
 
-
-class Part(Next):
-    """Stands in for screen `make` (a name) of the module app.<part>, one of a game's
+def part(parts, name, make, *args):
+    """A stand-in for screen `make` (a name) of the module app.<name>, one of a game's
     `parts` (the modules its screens live in): made once the modules of the others have
     been let go, as the shell's module policy decides (app.modules, phases.py), so that a
     game's screens never crowd a Pico's heap all at once."""
-
-    def __init__(self, parts, part, make, *args):
-        self.parts = parts
-        self.part = part
-        self.make = make
-        self.args = args
-
-    def made(self, app):
-        return getattr(app.modules.part(self.part, self.parts), self.make)(*self.args)
+    nxt = Next(make, *args)
+    nxt.part = name
+    nxt.parts = parts
+    return nxt

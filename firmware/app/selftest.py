@@ -8,6 +8,7 @@ green, blue and white around the circle. The A+C chord leaves.
 
 from micropython import const
 
+from app import layout
 from app.gfx import H, W
 from app.screen import Screen
 
@@ -55,22 +56,23 @@ class SelfTest(Screen):
             return
         y = g.header("Self-test", "chord A+C: exit") + 6
         x = 4
+        box = layout.BODY + 5  # a button's box, its name in bold
         for b in _ORDER:
             if b == "GO" and not app.parts.get("go"):
                 continue
             w = max(36, g.width(b, "bold") + 10)
             held = b in self.down
             if held:
-                g.fill_rect(x, y, w, 24)
+                g.fill_rect(x, y, w, box)
             else:
-                g.rect(x, y, w, 24)
+                g.rect(x, y, w, box)
             g.center(b, y + 3, "bold", x, x + w, held)
             if b in self.seen and not held:
-                g.fill_rect(x + 2, y + 20, w - 4, 2)
+                g.fill_rect(x + 2, y + box - 4, w - 4, 2)
             x += w + 4
-        y += 32
+        y += box + 8
         g.text("Last: " + (self.last or "-"), 6, y, "body")
-        y += 22
+        y += layout.BODY + 3
         parts = [p for p in ("ring", "buzzer", "go", "led") if app.parts.get(p)]
         g.text("Parts: " + (", ".join(parts) or "none"), 6, y, "small")
         g.labels("hold: screen", "hold: scale", "hold: pattern")

@@ -1,6 +1,6 @@
 """The saved game: checked at boot, then offered at power-on (resume it, or the menu)."""
 
-from app import catalog
+from app import catalog, layout
 from app.gfx import W
 from app.screen import Screen
 
@@ -41,9 +41,9 @@ class ResumeOffer(Screen):
         game = catalog.get(app.session["game"])
         y = g.header("Unfinished game") + 6
         g.text(game.title if game else "?", 6, y, "large")
-        y += 28
+        y += layout.LARGE + 3
         names = game.unit + ": " + ", ".join(app.session["names"]) if game else ""
         for line in g.wrap(names, "small", W - 12)[:3]:
             g.text(line, 6, y, "small")
-            y += 15
+            y += layout.SMALL
         g.labels("Menu", "Resume", "")

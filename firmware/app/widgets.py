@@ -1,5 +1,6 @@
 """The scrolling list menu of the menu phase (the games use app.dialogs alone)."""
 
+from app import layout
 from app.buttons import is_press
 from app.gfx import FOOTER, H, W
 from app.screen import Screen
@@ -22,7 +23,7 @@ class Item:
 
 class ListMenu(Screen):
     name = "menu"
-    ROW = 20
+    ROW = layout.BODY + 1
 
     def __init__(self, title, items, back=True):
         self.title = title
@@ -80,7 +81,7 @@ class ListMenu(Screen):
         if first > 0:
             g.text("↑", W - 10, top, "small")
         if first + rows < len(self.items):
-            g.text("↓", W - 10, H - FOOTER - 14, "small")
+            g.text("↓", W - 10, H - FOOTER - layout.SMALL + 1, "small")
         item = self.current()
         adjusting = item is not None and item.adjust is not None
         g.labels("Back" if self.back else "", "−" if adjusting else "OK", "+" if adjusting else "")

@@ -6,7 +6,7 @@ game's own (Say When!: undo the last scoring; Stay Cool: the scores; Scattergori
 the last round). What differs between the games is data (their `layout`).
 """
 
-from app import ringfx
+from app import layout, ringfx
 from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 
@@ -17,8 +17,9 @@ class Win(GameScreen):
     def __init__(self, game, bar, layout, note, label, act):
         super().__init__(game)
         self.bar = bar  # (left, right) of the bar across the top
-        # (the title's y under the bar, the gap above the standings, their font, what
-        # stands between two of them, what joins the names of winners who share the win)
+        # (the title's y under the bar, the space under each of its lines, the gap above
+        # the standings, their font, what stands between two of them, what joins the
+        # names of winners who share the win)
         self.layout = layout
         self.note = note  # a line under the title, or ""
         self.label = label  # C's label ("": C does nothing)
@@ -36,7 +37,7 @@ class Win(GameScreen):
 
     def draw(self, app, g):
         game = self.game
-        dy, gap, font, sep, joiner = self.layout
+        dy, lead, gap, font, sep, joiner = self.layout
         top = g.bar(*self.bar)
         winners = game.winners()
         title = joiner.join(self.who(p) for p in winners)
@@ -45,15 +46,15 @@ class Win(GameScreen):
         y = top + dy
         for line in g.wrap(title, big, W - 8)[:2]:
             g.center(line, y, big)
-            y += g.height(big) + 1
+            y += g.height(big) + lead
         if self.note:
             g.center(self.note, y, "small")
-            y += 14
+            y += layout.SMALL - 1
         y += gap
         totals = game.totals()
         order = sorted(range(len(totals)), key=lambda p: -totals[p])
         parts = ["%s %d" % (self.who(p), totals[p]) for p in order]
-        pitch = 14 if font == "small" else 20
+        pitch = layout.SMALL - 1 if font == "small" else layout.BODY + 1
         for line in g.pack(parts, sep, font, W - 12)[:2]:
             if y + g.height(font) > H - FOOTER:
                 break

@@ -110,14 +110,17 @@ class Guess(GameScreen):
             self.who(self.team_no),
         )
         top = g.bar(left, hub.mode_text(game) + (" · " + unit if unit else ""))
-        self.draw_number(g, top + 10)
+        number = top + 10
+        self.draw_number(g, number)
         words = numedit.SCALES[self.ed.scale]
         if unit:
             words = (words + " " + unit).strip()
         if self.ed.blank():
             words = "blank: this team passes"
-        g.center(words, top + 58, "body")
-        g.center("hold A: delete · hold B: point · hold C: ×1000", top + 79, "small")
+        words_y = number + layout.TITLE + 12
+        g.center(words, words_y, "body")
+        hint = "hold A: delete · hold B: point · hold C: ×1000"
+        g.center(hint, words_y + layout.BODY + 2, "small")
         g.labels("←", "→", "Pass" if self.ed.blank() else "OK")
 
     def draw_number(self, g, y):
@@ -137,7 +140,7 @@ class Guess(GameScreen):
             )
             g.text(ch, x, y, "title")
             if under and not ed.blank():
-                g.fill_rect(x, y + 38, w, 3)
+                g.fill_rect(x, y + layout.TITLE + 2, w, 3)  # under the digit
             x += w
 
 
@@ -158,7 +161,7 @@ class Review(GameScreen):
         game = self.game
         top = g.bar(hub.where(game) + " · every guess is in", hub.mode_text(game))
         rows = game.s["guesses"]
-        font, pitch = ("body", 20) if len(rows) <= 4 else ("small", 15)
+        font, pitch = ("body", layout.BODY + 1) if len(rows) <= 4 else ("small", layout.SMALL)
         y = top + 3
         for team, value in rows:
             g.text(self.who(team), 8, y, font)

@@ -3,7 +3,7 @@ judging of who was closest.
 """
 
 import ticks
-from app import ringfx, screen
+from app import layout, ringfx, screen
 from app.buttons import is_press
 from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
@@ -61,7 +61,8 @@ class Door(GameScreen):
         card = game.card()
         right = "Sudden Death" if game.s["sudden"] else "double points" if game.last_card() else ""
         top = g.bar(hub.where(game) + " · the answer", right)
-        x = g.text(hub.number(card[sw.ANSWER]), 6, top + 2, "title")
+        answer = top + 2
+        x = g.text(hub.number(card[sw.ANSWER]), 6, answer, "title")
         unit, year = card[sw.UNIT], card[sw.AS_OF]
         span = "range %s to %s" % (hub.number(card[sw.LOW]), hub.number(card[sw.HIGH]))
         if year:  # beside the unit if it fits there, else after the range
@@ -70,14 +71,15 @@ class Door(GameScreen):
                 unit = dated
             else:
                 span += ", as of " + year
-        g.text(unit, x + 6, top + 16, "body")
+        g.text(unit, x + 6, answer + layout.TITLE - layout.BODY - 3, "body")  # on its line
         if g.width(span, "small") > W - 12:
             span = span[6:]  # a long range: the numbers, without the word
-        g.text(span, 6, top + 40, "small")
-        y = top + 57
+        span_y = answer + layout.TITLE + 2
+        g.text(span, 6, span_y, "small")
+        y = span_y + layout.SMALL + 2
         for line in self.why()[:3]:
             g.text(g.fit(line, "small", W - 12), 6, y, "small")
-            y += 14
+            y += layout.SMALL - 1
         g.labels("Judge", "Next", "Scores")
 
     def why(self):
@@ -164,8 +166,8 @@ class Judge(GameScreen):
     def draw(self, app, g):
         top = g.bar("Who was closest?", hub.where(self.game))
         y = top + 2
-        pitch = 19 if len(self.teams) <= 4 else 15
-        font = "body" if pitch == 19 else "small"
+        font = "body" if len(self.teams) <= 4 else "small"
+        pitch = layout.BODY if font == "body" else layout.SMALL
         first = max(0, min(self.sel - 2, len(self.teams) - 5))
         for i, team in enumerate(self.teams):
             if i < first or y > H - FOOTER - pitch:
@@ -178,5 +180,5 @@ class Judge(GameScreen):
             g.right(_KIND_TEXT[verdict] if verdict else "-", W - 6, y, font, chosen)
             y += pitch
         if self.problem:
-            g.text(self.problem, 6, H - FOOTER - 15, "small")
+            g.text(self.problem, 6, H - FOOTER - layout.SMALL, "small")
         g.labels("Cancel", "Change", "Done")

@@ -12,16 +12,16 @@ screens each step needs (asking, or the door), letting the other go.
 
 from micropython import const
 
-from app import gamescreen, screen
+from app import gamescreen, layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import W
 from app.saywhen import game as sw
 from games import saywhen as rules
 
 PARTS = ("saywhen.ask", "saywhen.door", "won")
-# The winners' screen (app/won.py): the title 8 px under the bar, the scores 9 px under it
-# in body type, one space between them.
-_WON = const((8, 9, "body", " ", " and "))
+# The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
+# the scores 9 px under it in body type, one space between them.
+_WON = const((8, 1, 9, "body", " ", " and "))
 
 
 def start(app, now):
@@ -37,14 +37,14 @@ def view(game):
     s = game.s
     if s["winner"] is not None:
         undo = "Undo" if game.can_undo() else ""
-        return screen.Part(
+        return screen.part(
             PARTS, "won", "Win", game, ("Say When!", "game over"), _WON, "", undo, won
         )
     if s["door"]:
-        return screen.Part(PARTS, "saywhen.door", "Door", game)
+        return screen.part(PARTS, "saywhen.door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return screen.Part(PARTS, "saywhen.ask", "Review", game)
-    return screen.Part(PARTS, "saywhen.ask", "Turn", game)
+        return screen.part(PARTS, "saywhen.ask", "Review", game)
+    return screen.part(PARTS, "saywhen.ask", "Turn", game)
 
 
 def won(app, game, now):
@@ -109,7 +109,7 @@ class Scores(GameScreen):
         top = g.bar("Scores · first to 10", where(game))
         n = game.n()
         cols = 1 if n <= 4 else 2
-        pitch = 21 if n <= 4 else 30
+        pitch = layout.BODY + (2 if n <= 4 else 11)  # two columns: fewer rows, more air
         colw = W // cols
         for i in range(n):
             x = (i // ((n + cols - 1) // cols)) * colw

@@ -10,6 +10,7 @@ power cut can never roll a round's letter twice.
 from micropython import const
 
 import ticks
+from app import layout
 from app.gamescreen import GameScreen
 from app.scattergories.play import clock, go_on, where
 from games.scattergories import LETTERS
@@ -21,6 +22,7 @@ def view(game, fresh):
 
 _SPIN_MS = const(1400)  # the die spins this long, then settles on a face
 _SHOW_MS = const(1800)  # a used letter stays on show this long before the die is thrown again
+_CROSS = const((6, 88))  # the rows under the bar that the huge letter's square spans
 _GREEN = const((0, 190, 60))
 _RED = const((230, 0, 0))
 
@@ -102,27 +104,29 @@ class Roll(GameScreen):
         g.text(shown, x, top + 2, "huge")
         tx = 140
         if i < 0:
-            g.text("Rolling…", tx, top + 30, "large")
+            g.text("Rolling…", tx, top + 30, "large")  # beside the letter, above its middle
             g.labels("", "Skip", "")
             return
         if i < len(self.faces) - 1:
             self.draw_used(g, top, shown, tx)
             return
-        g.text("Your letter", tx, top + 8, "large")
-        g.text("List %d" % game.list_no(), tx, top + 38, "large")
-        g.text("Timer " + clock(game.s["ms"]), tx, top + 68, "body")
+        y, pitch = top + 8, layout.LARGE + 5
+        g.text("Your letter", tx, y, "large")
+        g.text("List %d" % game.list_no(), tx, y + pitch, "large")
+        g.text("Timer " + clock(game.s["ms"]), tx, y + 2 * pitch, "body")
         g.labels("", "Start", "")
 
     def draw_used(self, g, top, shown, x):
         """A face used in an earlier round, crossed out (apart from draw: one long function
         is one large block of bytecode to find in the heap when this part loads)."""
+        y0, y1 = top + _CROSS[0], top + _CROSS[1]
         for d in range(-3, 4):  # a thick cross over the letter's square, however narrow
-            g.fb.line(20, top + 6 + d, 118, top + 88 + d, 1)
-            g.fb.line(20, top + 88 + d, 118, top + 6 + d, 1)
+            g.fb.line(20, y0 + d, 118, y1 + d, 1)
+            g.fb.line(20, y1 + d, 118, y0 + d, 1)
         used = self.game.used_before(shown, len(self.game.s["letters"]) - 1)
         lines = ["Already used", "in round %d:" % used, "rolling again…"]
         for k, line in enumerate(lines):
-            g.text(line, x, top + 12 + 24 * k, "large" if k == 0 else "body")
+            g.text(line, x, top + 12 + (layout.LARGE - 1) * k, "large" if k == 0 else "body")
         g.labels("", "Skip", "")
 
     def ring(self, app, now, leds):

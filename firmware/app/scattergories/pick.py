@@ -4,6 +4,7 @@ Between rounds it also shows the running totals. B or GO rolls the die
 (die.py); the letter is saved before the die is seen to roll.
 """
 
+from app import layout
 from app.buttons import is_press
 from app.gamescreen import GameScreen
 from app.gfx import W
@@ -37,10 +38,12 @@ class Pick(GameScreen):
         game = self.game
         timer = clock(app.settings["sg_seconds"] * 1000) + " timer"
         top = g.bar("Scattergories · " + where(self.game), timer)
-        y = top + 2
-        g.center("↑", y, "small")
-        g.center("List %d" % self.number, y + 11, "title")
-        g.center("↓", y + 44, "small")
+        up = top + 2
+        number = up + layout.SMALL - 4
+        down = number + layout.TITLE - 3
+        g.center("↑", up, "small")
+        g.center("List %d" % self.number, number, "title")
+        g.center("↓", down, "small")
         used = game.s["lists"]
         if self.number in used:
             note = "used in round %d" % (used.index(self.number) + 1)
@@ -48,9 +51,10 @@ class Pick(GameScreen):
             note = "lists used: " + ", ".join(str(k) for k in used)
         else:
             note = "of %d lists · paper ready? Roll!" % game.deck.count
-        g.center(note, y + 61, "small")
+        note_y = down + layout.SMALL + 2
+        g.center(note, note_y, "small")
         if game.s["scores"]:  # the running totals, for the table to see between rounds
             names = game.names
             line = " · ".join("%s %d" % (names[p], t) for p, t in enumerate(game.totals()))
-            g.center(g.fit(line, "small", W - 8), y + 77, "small")
+            g.center(g.fit(line, "small", W - 8), note_y + layout.SMALL + 1, "small")
         g.labels("", "Roll", "")

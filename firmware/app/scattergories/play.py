@@ -11,7 +11,7 @@ write stalls the RP2040.
 
 from micropython import const
 
-from app import gamescreen, screen
+from app import gamescreen, layout, screen
 from app.buttons import is_press
 from app.gamescreen import GameScreen
 from app.gfx import W
@@ -24,12 +24,10 @@ _SCORE = const("scattergories.score")  # score, totals
 _PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE, "won"))
 _TIMER = const("scattergories.timer")
 _PER_PAGE = const(4)
-_TOP = const(21)  # the list's bar: the letter in bold
-_PITCH = const(22)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
-# The winners' screen (app/won.py): the title 4 px under the bar, the totals 3 px under it
-# in body type, a dot between them.
-_WON = const((4, 3, "body", " · ", " & "))
+# The winners' screen (app/won.py): the title 4 px under the bar (its lines close), the
+# totals 4 px under it in body type, a dot between them.
+_WON = const((4, 0, 4, "body", " · ", " & "))
 
 
 def start(app, now):
@@ -47,10 +45,10 @@ def view(game, fresh=False):
     (the letter shows, the clock waits)."""
     if game.s["phase"] == "won":
         bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
-        return screen.Part(_PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
+        return screen.part(_PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
     part = _PART.get(game.s["phase"], _SCORE)
     parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
-    return screen.Part(parts, part, "view", game, fresh)
+    return screen.part(parts, part, "view", game, fresh)
 
 
 def won(app, game, now):
@@ -78,18 +76,20 @@ def where(game):
 
 def draw_page(g, cats, page, left, right):
     """Four of the 12 categories, numbered, each in the largest font that fits its line."""
-    g.fill_rect(0, 0, W, _TOP)
+    top = layout.BODY + 2  # the list's bar: the letter in bold
+    g.fill_rect(0, 0, W, top)
     g.text(left, 4, 1, "bold", True)
     g.right(right, W - 4, 1, "bold", True)
-    y = _TOP + 1
+    y = top + 1
+    low = (layout.LARGE - layout.BODY) // 2  # a smaller font, set in the middle of its line
     for c in range(page * _PER_PAGE, min(len(cats), (page + 1) * _PER_PAGE)):
-        g.right(str(c + 1), 25, y + 3, "bold")
+        g.right(str(c + 1), 25, y + low, "bold")
         room = W - 33
         for font in _FONTS:
             if g.width(cats[c], font) <= room:
                 break
-        g.text(g.fit(cats[c], font, room), 31, y + (3 if font != "large" else 0), font)
-        y += _PITCH
+        g.text(g.fit(cats[c], font, room), 31, y + (low if font != "large" else 0), font)
+        y += layout.LARGE - 3  # four lines under the bar
 
 
 def pages(cats):

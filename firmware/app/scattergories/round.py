@@ -9,7 +9,7 @@ blinks the cues on its LED: app.tone). Nothing is saved while the clock runs.
 from micropython import const
 
 import ticks
-from app import ringfx, screen
+from app import layout, ringfx, screen
 from app.buttons import is_press
 from app.gamescreen import GameScreen
 from app.gfx import W
@@ -177,10 +177,11 @@ class TimeUp(GameScreen):
     def draw(self, app, g):
         game = self.game
         top = g.bar(hub.where(game) + " · List %d" % game.list_no(), "Letter " + game.letter())
-        g.center("Time's up!", top + 8, "title")
+        title = top + 8
+        g.center("Time's up!", title, "title")
         msg = "Pens down. Read your answers out and cross out any that match."
         for k, line in enumerate(g.wrap(msg, "body", W - 16)[:2]):
-            g.center(line, top + 52 + 20 * k, "body")
+            g.center(line, title + layout.TITLE + 8 + (layout.BODY + 1) * k, "body")
         g.labels("List", "Points", "")
 
     def ring(self, app, now, leds):

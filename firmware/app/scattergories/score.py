@@ -10,7 +10,7 @@ starts.
 """
 
 import ticks
-from app import gfx
+from app import gfx, layout
 from app.buttons import is_press
 from app.gamescreen import GameScreen
 from app.scattergories import game as sg
@@ -36,9 +36,9 @@ def draw_cell(g, box, name, big, small, chosen=False):
     if chosen:
         g.fill_rect(x, y, w, h)
     g.text(g.fit(name, "body", w - 56), x + 6, y + 1, "body", chosen)
-    if small:
-        g.text(g.fit(small, "small", w - 56), x + 6, y + 17, "small", chosen)
-    g.right(big, x + w - 8, y + (h - 25) // 2, "large", chosen)
+    if small:  # under the name
+        g.text(g.fit(small, "small", w - 56), x + 6, y + layout.BODY - 2, "small", chosen)
+    g.right(big, x + w - 8, y + (h - layout.LARGE) // 2, "large", chosen)
 
 
 class Score(GameScreen):
@@ -158,8 +158,9 @@ class Challenge(GameScreen):
             y = top + 8
             for line in g.wrap(cat, "large", gfx.W - 12)[:2]:
                 g.text(line, 6, y, "large")
-                y += 24
-            g.text("UP/DOWN: the category. Then everyone votes.", 6, top + 66, "small")
+                y += layout.LARGE - 1
+            hint = top + 8 + 2 * (layout.LARGE - 1) + 10  # under two lines of it
+            g.text("UP/DOWN: the category. Then everyone votes.", 6, hint, "small")
             g.labels("Cancel", "Vote", "")
             return
         top = g.bar("Challenge: " + who, g.fit(cat, "small", 180))
@@ -167,12 +168,13 @@ class Challenge(GameScreen):
         no = sum(1 for v in self.ballots if v is False)
         if self.stage == "vote":
             voter = names[len(self.ballots)]
+            ask = top + 6 + layout.TITLE + 4
             g.center(voter + " votes", top + 6, "title")
-            g.center("accept %s's answer, or reject it?" % who, top + 46, "body")
+            g.center("accept %s's answer, or reject it?" % who, ask, "body")
             tally = "so far: %d accept, %d reject" % (yes, no)
             if self.ballots:
                 tally += " · UP: back"
-            g.center(tally, top + 70, "small")
+            g.center(tally, ask + layout.BODY + 5, "small")
             g.labels("Reject", "No vote", "Accept")
         else:
             self.draw_result(g, top, who, "%d accept, %d reject" % (yes, no), yes == no)
@@ -187,11 +189,12 @@ class Challenge(GameScreen):
             why += ": a tie, so %s's own vote is struck out" % who
         elif tie:
             why += ": a tie, so the answer stands"
+        why_y = top + 6 + layout.TITLE + 2
         for k, line in enumerate(g.wrap(why, "body", gfx.W - 12)[:2]):
-            g.center(line, top + 44 + 19 * k, "body")
+            g.center(line, why_y + layout.BODY * k, "body")
         p = self.game.s["points"][self.player]
         after = p if ok else max(0, p - 1)
-        g.center("%s: %d → %d points" % (who, p, after), top + 84, "small")
+        g.center("%s: %d → %d points" % (who, p, after), why_y + 2 * layout.BODY + 2, "small")
         g.labels("Vote again", "OK", "")
 
 

@@ -16,7 +16,7 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 
 from micropython import const
 
-from app import gamescreen, screen
+from app import gamescreen, layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import W
 from app.staycool import game as sc
@@ -25,9 +25,10 @@ from games import staycool as rules
 PARTS = ("staycool.turn", "staycool.score", "won")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
-# The winners' screen (app/won.py): the title 4 px under the bar, the totals 2 px under
-# it (or under the tie-break's line) in small type, three spaces between them.
-_WON = const((4, 2, "small", "   ", " and "))
+# The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
+# the totals 2 px under it (or under the tie-break's line) in small type, three spaces
+# between them.
+_WON = const((4, 1, 2, "small", "   ", " and "))
 
 
 def start(app, now):
@@ -41,7 +42,7 @@ def first(app, game, now):
     if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
         game.total(0)  # its cards are read here, where a damaged deck is caught
         game.total(1)
-        return screen.Part(PARTS, "staycool.turn", "Play", game, now)
+        return screen.part(PARTS, "staycool.turn", "Play", game, now)
     if game.s["phase"] == sc.RUNNING:
         game.restart_turn()
         app.save_session()
@@ -54,12 +55,12 @@ def first(app, game, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != sc.OVER:
-        return screen.Part(PARTS, "staycool.turn", "Start", game)
+        return screen.part(PARTS, "staycool.turn", "Start", game)
     totals, winners = game.totals(), game.winners()
     best = totals[winners[0]]
     note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
     bar = ("Stay Cool", "game over")
-    return screen.Part(PARTS, "won", "Win", game, bar, _WON, note, "Scores", won)
+    return screen.part(PARTS, "won", "Win", game, bar, _WON, note, "Scores", won)
 
 
 def won(app, game, now):
@@ -80,18 +81,18 @@ class Scores(GameScreen):
         top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
         cols = 1 if n <= 5 else 2
         rows = (n + cols - 1) // cols
-        font, pitch = ("body", 19) if n <= 4 else ("small", 16)
+        font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
         colw = W // cols
         numw = 34 if cols == 1 else 22
         totals = game.totals()
         for c in range(cols):
             x1 = (c + 1) * colw - 6
             for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")
+                g.right(head, x1 - (3 - j) * numw, top + 1, "small")  # the columns' heads
         for i in range(n):
             x = (i // rows) * colw
             x1 = x + colw - 6
-            y = top + 16 + (i % rows) * pitch
+            y = top + 1 + layout.SMALL + (i % rows) * pitch
             g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
             for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
                 g.right(str(pts), x1 - (3 - j) * numw, y, font)

@@ -3,7 +3,7 @@ its counts.
 """
 
 import ticks
-from app import screen
+from app import layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import W
 from app.staycool import game as sc
@@ -39,14 +39,16 @@ class End(GameScreen):
         wv, vv = rules.WRITTEN_VALUES[w], rules.VERBAL_VALUES[v]
         why = "both cards done!" if self.cards_done else "time is up"
         top = g.bar("Round %d · %s's turn is over" % (r, self.who(p)), why)
-        g.center("%d × %d = %d" % (wv, vv, wv * vv), top + 3, "title")
-        g.center("%d written → %d   ·   %d verbal → %d" % (w, wv, v, vv), top + 42, "body")
+        product = top + 3
+        g.center("%d × %d = %d" % (wv, vv, wv * vv), product, "title")
+        counts = product + layout.TITLE + 3
+        g.center("%d written → %d   ·   %d verbal → %d" % (w, wv, v, vv), counts, "body")
         totals = game.totals()
         parts = ["%s %d" % (self.who(i), totals[i]) for i in range(game.n())]
-        y = top + 66
+        y = counts + layout.BODY + 5
         for line in g.pack(["Totals:"] + parts, "   ", "small", W - 8)[:2]:
             g.center(line, y, "small")
-            y += 14
+            y += layout.SMALL - 1
         nxt = "Winner" if game.s["phase"] == sc.OVER else "Next"
         g.labels("Fix", "Scores", nxt)
 
@@ -84,10 +86,11 @@ class Fix(GameScreen):
     def draw(self, app, g):
         p, r, w, v = self.game.s["last"]
         top = g.bar("Fix %s's turn, round %d" % (self.who(p), r), "UP/DOWN: choose")
+        pitch = layout.BODY + 5
         for k, n in ((0, w), (1, v)):
-            y = top + 6 + 24 * k
+            y = top + 6 + pitch * k
             if k == self.sel:
-                g.fill_rect(0, y - 1, W, 21)
+                g.fill_rect(0, y - 1, W, layout.BODY + 2)
             g.text(
                 "%s right: %d (value %d)" % (hub.KIND[k], n, hub.VALUES[k][n]),
                 6,
@@ -95,5 +98,5 @@ class Fix(GameScreen):
                 "body",
                 k == self.sel,
             )
-        g.center("= %d points" % rules.turn_score(w, v), top + 58, "bold")
+        g.center("= %d points" % rules.turn_score(w, v), top + 6 + 2 * pitch + 4, "bold")
         g.labels("Back", "−", "+")

@@ -5,7 +5,7 @@ running, the Timer Card, the Interrogators' questions and their buttons (Play).
 from micropython import const
 
 import ticks
-from app import screen
+from app import layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.staycool import game as sc
@@ -32,17 +32,17 @@ def draw_question(g, qa, x, y, width, tag=""):
     q, a = qa
     if g.width(q, "body") <= width:
         g.text(q, x, y, "body")
-        y += 19
+        y += layout.BODY
     else:
         for line in g.wrap(q, "small", width)[:2]:
             g.text(line, x, y, "small")
-            y += 14
+            y += layout.SMALL - 1
     room = width
     if tag:
         room -= g.width(tag, "small") + 6
         g.right(tag, x + width, y, "small")
     g.text(g.fit("→ " + a, "small", room), x, y, "small")
-    return y + 14
+    return y + layout.SMALL - 1
 
 
 class Start(GameScreen):
@@ -80,17 +80,17 @@ class Start(GameScreen):
                 self.who(v),
                 self.who(t),
             )
-        y = top + 21
+        y = top + 1 + layout.BODY + 1  # under who answers, in bold
         for line in g.wrap(roles, "small", W - 8)[:2]:
             g.text(line, 4, y, "small")
-            y += 14
+            y += layout.SMALL - 1
         g.hline(0, y + 2, W)
         qa = game.question(0, 0)
         if qa is None:  # printed cards
             text = self.who(w) + " reads the first written question, then Start."
             for line in g.wrap(text, "body", W - 8)[:2]:
                 g.text(line, 4, y + 5, "body")
-                y += 19
+                y += layout.BODY
         else:
             draw_question(g, qa, 4, y + 5, W - 8, card_number(0, 0, game.total(0)))
         g.labels("Scores", "Buttons", "Start")
@@ -177,7 +177,7 @@ class Play(GameScreen):
             self.game.finish(t.written, t.verbal)
             app.save_session()
             done = t.remaining(now) > 0
-            end = screen.Part(hub.PARTS, "staycool.score", "End", self.game, now, done)
+            end = screen.part(hub.PARTS, "staycool.score", "End", self.game, now, done)
             app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
             self.flip_at = now
@@ -216,8 +216,9 @@ class Play(GameScreen):
         top = g.bar("Round %d · %s" % (live.round, self.who(self.game.s["turn"])), right)
         self.draw_card(g, top, t.position)
         if live.paused():
-            g.center("PAUSED", top + 22, "title", _X, W)
-            g.center("The sand stands still.", top + 64, "body", _X, W)
+            paused = top + 22
+            g.center("PAUSED", paused, "title", _X, W)
+            g.center("The sand stands still.", paused + layout.TITLE + 6, "body", _X, W)
             g.labels("", "", "Resume")
             return
         mid = top + (H - FOOTER - top) // 2
@@ -228,16 +229,19 @@ class Play(GameScreen):
 
     def draw_card(self, g, top, position):
         """The Timer Card down the left edge, the glass's number inverted."""
+        box = layout.BODY  # a number's box, one above the other
         for i in range(4):
-            y = top + 2 + 20 * i
+            y = top + 2 + (box + 1) * i
             on = i + 1 == position
             if on:
-                g.fill_rect(1, y, 23, 19)
+                g.fill_rect(1, y, 23, box)
             else:
-                g.rect(1, y, 23, 19)
+                g.rect(1, y, 23, box)
             g.center(str(i + 1), y, "body", 1, 24, on)
-        if self.steps is not None:
-            g.center("%ds" % (self.steps * _STEP_MS // 1000), top + 82, "small", 0, 26)
+        if self.steps is not None:  # under the card
+            g.center(
+                "%ds" % (self.steps * _STEP_MS // 1000), top + 2 + (box + 1) * 4, "small", 0, 26
+            )
 
     def draw_kind(self, g, k, done, y):
         total = self.live.totals[k]
@@ -248,6 +252,6 @@ class Play(GameScreen):
         if qa is None:  # printed cards: the count and the value so far
             g.text("%s: %d right" % (hub.KIND[k], done), _X, y, "large")
             what = "next: question %d of %d · value %d" % (done + 1, total, hub.VALUES[k][done])
-            g.text(what, _X, y + 26, "small")
+            g.text(what, _X, y + layout.LARGE + 1, "small")
             return
         draw_question(g, qa, _X, y, W - _X - 3, card_number(k, done, total))
