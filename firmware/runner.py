@@ -4,7 +4,7 @@ One task polls the buttons every 10 ms (sooner when the core names a deadline, s
 of the sand sounds on time), one drives the ring at a steady frame rate on absolute
 deadlines, one refreshes the e-ink when the core asks; a slow refresh never blocks the
 other two, because the display driver yields while the panel is busy. On a board with
-Wi-Fi one more runs the phones' network (net.Net.run), which never blocks them either.
+Wi-Fi one more runs the phones' network (net.phones.Net.run), which never blocks them either.
 """
 
 import asyncio

@@ -113,9 +113,9 @@ class Device:
             seed = int.from_bytes(os.urandom(4), "little")
         wifi = getattr(board, "wifi", None)
         if wifi is not None:  # before the core: what it loads stays through its phases
-            from net import build
+            from net import phones  # names the Pico has already: net, phones, build
 
-            self.net = build(self, wifi)
+            self.net = phones.build(self, wifi, now)
         self.app = App(
             Phases(),  # which modules are loaded when: the heap policy, a shell's business
             board.parts,
@@ -127,7 +127,7 @@ class Device:
             deck_opener(board.decks),
             resume,  # back from a watchdog reset: straight into the saved game
         )
-        if self.net is not None:  # the core's way to the phones (net.Net.show, its screen)
+        if self.net is not None:  # the core's way to the phones (net.phones.Net.show, its screen)
             self.app.net = self.net
         self.buttons = Buttons()
         self.leds = bytearray(3 * board.ring_size)

@@ -1,7 +1,7 @@
 """The headless simulator serving phones (headless.py --http PORT): the PC as a board with
 Wi-Fi, its network a port on the loopback.
 
-The device's asyncio loop runs as on a board: the phones' network (net.Net.run: its web
+The device's asyncio loop runs as on a board: the phones' network (net.phones.Net.run: its web
 server on 127.0.0.1:PORT and its name server on UDP PORT) beside the commands, which are
 read as they come; what the phones change is drawn as the display task would. Phones act
 at the simulated time the commands have brought the device to. Two commands more:
@@ -54,7 +54,7 @@ def run(sim):
 async def _serve(sim):
     waiting = select.poll()
     waiting.register(sys.stdin, select.POLLIN)
-    # One task watches every device's network in turn (net.Net.watch, what Net.run does
+    # One task watches every device's network in turn (net.phones.Net.watch, what Net.run does
     # on a board): a task of each device's own would hold its heap past a reboot.
     watching = asyncio.create_task(_watch(sim))
     while True:

@@ -11,7 +11,7 @@ deadline right here. Nothing a phone sends can hold up the loop or fill the heap
   the same: a phone that goes quiet is cut off;
 - the request line and each header at most _LINE bytes, at most _HEADERS headers (431);
   a body at most _BODY bytes, with its Content-Length (413, 411); a path with "..", "%"
-  or "\\" in it is a 400; the API (net.Net.api) checks the JSON;
+  or "\\" in it is a 400; the API (net.phones.Net.api) checks the JSON;
 - whatever goes wrong with one connection (a reset, a timeout, a bug) closes it and
   nothing else: an error escaping a task would reset the device (runner.py).
 Pages come from flash (the `www` folder, gzipped by the build, sent 256 bytes at a time),

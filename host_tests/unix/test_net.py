@@ -6,7 +6,7 @@ import asyncio
 import json
 import os
 
-import net
+from net import phones as net
 from app.screen import Screen
 from board import HostBoard
 from screens import state

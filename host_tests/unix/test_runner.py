@@ -58,7 +58,7 @@ class NetDev(Dev):
         super().__init__()
         self.net = self
 
-    async def run(self):  # net.Net.run, as far as the runner can tell
+    async def run(self):  # net.phones.Net.run, as far as the runner can tell
         while True:
             self.log.append("net")
             await vclock.VirtualAsyncio.sleep_ms(250)

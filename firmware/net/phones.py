@@ -1,0 +1,241 @@
+"""Phones at the table: the device's own Wi-Fi network, the page it serves, and which
+phone plays for which team.
+
+Only a board with Wi-Fi loads this: shell.Device builds a Net when the board has `wifi`
+(what opens its network: hw.wifi on a Pico W, a loopback port on the PC), before the core,
+so that these modules stay loaded through the core's phases. runner.py runs `Net.run`:
+- The network is open while the Wi-Fi setting wants it: app.settings["wifi"] 1 on, 2 off,
+  0 or absent on when the board runs on USB power (or cannot tell: no battery reading).
+  While it is open the device does not sleep: the board's sleep() is the Net's, which
+  sleeps only while the network is closed (phones talk to a device that is awake).
+- Each game gets a network of its own: a new name, key and tokens, saved (Store key
+  "phones") so that after a power cut the game resumes with its phones.
+- A phone picks its team (POST /api/join) and gets a token. With it, the phone reads what
+  its team sees (GET /api/me) and acts for its team alone (POST /api/act): what an act
+  means is the screen's. A screen that takes phones has `phone(app, team)` (what that
+  team's phone shows: a JSON-able dict, or None) and gets ("phone", team, message)
+  events through App.step; any other screen refuses acts (409). A phone that loses its
+  connection comes back with its token; a team already taken cannot be taken again.
+- The core reaches the Net as `app.net` (absent without Wi-Fi): `app.net.show(app, now)`
+  shows the join screen.
+"""
+
+import asyncio
+import json
+import os
+from binascii import hexlify
+
+from micropython import const
+
+from net import server
+
+SAVE = "phones"
+_USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
+_WATCH_MS = const(250)
+_RETRY_MS = const(2000)
+# 32 characters each, so a random byte's low five bits pick one evenly; none that reads
+# as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
+_NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+def _pick(chars, n):
+    # Slices, not chars[i]: taking one character out of a str would intern it.
+    return "".join(chars[b & 31 : (b & 31) + 1] for b in os.urandom(n))
+
+
+def fresh(game=None, names=()):
+    """A new network with no phones on it, for `game` (its key) and its teams' names."""
+    return {
+        "ssid": "Scanner-" + _pick(_NAME_CHARS, 4),
+        "key": _pick(_KEY_CHARS, 8),
+        "game": game,
+        "names": list(names),
+        "tokens": [None] * len(names),
+    }
+
+
+def checked(saved):
+    """The saved network if every field holds up, else None."""
+    try:
+        ssid, key, game = saved["ssid"], saved["key"], saved["game"]
+        names, tokens = saved["names"], saved["tokens"]
+        ok = 0 < len(ssid) <= 32 and 8 <= len(key) <= 63 and len(names) == len(tokens)
+        ok = ok and type(ssid) is str and type(key) is str and type(names) is list
+        ok = ok and type(tokens) is list and (game is None or type(game) is str)
+        for name, token in zip(names, tokens):
+            ok = ok and type(name) is str and (token is None or type(token) is str)
+    except (TypeError, KeyError, IndexError):
+        return None
+    return saved if ok else None
+
+
+def _json(status, data):
+    return status, server.JSON, json.dumps(data).encode()
+
+
+class Net:
+    def __init__(self, dev, ap, now):
+        self.dev = dev
+        self.ap = ap
+        self.table = checked(dev.store.load(SAVE)[0]) or fresh()
+        mv = dev.board.battery_mv()
+        self.usb = mv is None or mv >= _USB_MV  # read now: on a Pico W not with the radio on
+        self.ip = None  # the device's address while the network is open
+        self.opened = None  # the table the network was opened with
+        self.session = self  # not yet seen: the first one is the game of the boot
+        self.codes = None  # the join screen's QR codes (net.joinscreen.make_codes)
+        self.now = now  # the core's clock, handed in by the shell (the simulator's own)
+        self.server = server.Server(self.api, getattr(ap, "www", "/www"))
+        self.serving = None  # the server's task
+        self.board_sleep = dev.board.sleep
+        dev.board.sleep = self.sleep
+
+    def sleep(self):
+        if self.ip is None:
+            self.board_sleep()
+
+    # -- the network ---------------------------------------------------------------
+    def wanted(self):
+        mode = self.dev.app.settings.get("wifi", 0)
+        return mode == 1 or mode == 0 and self.usb
+
+    async def run(self):
+        """The network, as the setting and the games want it, until cancelled."""
+        try:
+            while True:
+                await self.watch()
+                await asyncio.sleep_ms(_WATCH_MS)
+        finally:
+            self.close()
+
+    async def watch(self):
+        """One look at the setting and the game: opens, closes or renews the network."""
+        self.sync()
+        if not self.wanted():
+            self.close()
+        elif self.opened is not self.table:
+            if not self.open():
+                await asyncio.sleep_ms(_RETRY_MS)
+        elif self.codes is None and self.dev.app.screen.name == "phones":
+            from net.joinscreen import make_codes  # loaded: the screen shows
+
+            await make_codes(self)
+
+    def open(self):
+        """Opens the network of this game (or reopens it under its new name); False when
+        the radio or a port refused, to be tried again."""
+        table = self.table
+        ap = self.ap
+        try:
+            self.ip = ap.up(table["ssid"], table["key"])
+            if self.serving is None:
+                self.server.listen(ap.host, ap.http_port, ap.dns_port)
+                self.serving = asyncio.create_task(self.server.run(self.ip))
+        except OSError as e:
+            print("phones: the network did not open:", e)
+            self.close()
+            return False
+        self.opened = table
+        self.codes = None
+        return True
+
+    def close(self):
+        if self.serving is not None:
+            self.serving.cancel()
+            self.serving = None
+        self.server.close()
+        if self.ip is not None:
+            self.ip = None
+            self.ap.down()
+        self.opened = None
+
+    def show(self, app, now):
+        """Shows the join screen (its codes are made while it shows). For the core's
+        screens: `app.net` is this Net on a board with Wi-Fi (shell.Device), absent on
+        others; a name the board interns anyway, so that asking costs the Pico nothing."""
+        from net.joinscreen import JoinScreen
+
+        app.push(JoinScreen(self), now)
+
+    def url(self):
+        port = self.ap.http_port
+        return "http://%s/" % self.ip if port == 80 else "http://%s:%d/" % (self.ip, port)
+
+    # -- the game's teams ------------------------------------------------------------
+    def sync(self):
+        """Follows the core's game. A new one gets a new network and no phones (those of
+        the last game are refused); the game of the boot keeps its own, if they are its."""
+        session = self.dev.app.session
+        if session is self.session:
+            return
+        booted = self.session is self
+        self.session = session
+        if session is None:
+            return  # the menu: the network stays as it is until a game begins
+        table = self.table
+        if booted and table["game"] == session["game"] and table["names"] == session["names"]:
+            return  # resumed after a power cut, with its phones
+        self.table = fresh(session["game"], session["names"])
+        self.codes = None
+        self.dev.save(SAVE, self.table)
+
+    def me(self, team):
+        app = self.dev.app
+        view = getattr(app.screen, "phone", None)
+        return {
+            "team": team,
+            "name": self.table["names"][team],
+            "game": self.table["game"],
+            # a game's screens go by the game's name (they carry no name of their own)
+            "screen": self.table["game"] if hasattr(app.screen, "game") else app.screen.name,
+            "view": view(app, team) if view is not None else None,
+        }
+
+    def api(self, method, path, token, body):
+        """The answer to a request for /api/... (net.server has checked its form)."""
+        post = method == "POST"
+        if path not in ("/api/teams", "/api/me", "/api/join", "/api/act"):
+            return 404, server.TEXT, b""
+        if post != (path in ("/api/join", "/api/act")):
+            return 405, server.TEXT, b""
+        self.sync()
+        table = self.table
+        tokens = table["tokens"]
+        playing = self.session is not None
+        if path == "/api/teams":
+            teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
+            return _json(200, {"game": table["game"] if playing else None, "teams": teams})
+        if post:
+            try:
+                message = json.loads(str(body, "utf-8"))
+            except ValueError:  # bad JSON, or bad UTF-8 (UnicodeError is a ValueError)
+                message = None
+            if type(message) is not dict:
+                return _json(400, {"error": "not a JSON object"})
+        if path == "/api/join":
+            team = message.get("team")
+            if not playing:
+                return _json(409, {"error": "no game"})
+            if type(team) is not int or not 0 <= team < len(tokens):
+                return _json(400, {"error": "no such team"})
+            if tokens[team] is not None:
+                return _json(409, {"error": "taken"})
+            tokens[team] = hexlify(os.urandom(8)).decode()
+            self.dev.save(SAVE, table)
+            out = self.me(team)
+            out["token"] = tokens[team]
+            return _json(200, out)
+        if not playing or not token or token not in tokens:
+            return _json(403, {"error": "no such token in this game"})
+        team = tokens.index(token)
+        app = self.dev.app
+        if post:
+            if getattr(app.screen, "phone", None) is None:
+                return _json(409, {"error": "nothing to do on this screen"})
+            app.step(("phone", team, message), self.now())  # the token's team, whatever it says
+            self.dev.apply()
+        return _json(200, self.me(team))
+
+
+build = Net  # what shell.Device calls: a name every board has already (board.build)
