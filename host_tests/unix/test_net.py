@@ -6,9 +6,9 @@ import asyncio
 import json
 import os
 
-from net import phones as net
 from app.screen import Screen
 from board import HostBoard
+from net import phones as net
 from screens import state
 from shell import Device
 from store import Store
