@@ -83,8 +83,14 @@ class Net:
         self.dev = dev
         self.ap = ap
         self.table = checked(dev.store.load(SAVE)[0]) or fresh()
-        mv = dev.board.battery_mv()
-        self.usb = mv is None or mv >= _USB_MV  # read now: on a Pico W not with the radio on
+        # On USB power? Read once, now: a board's VBUS sense (a Pico W's WL_GPIO2) if it
+        # has one, else VSYS, before the radio starts (on a Pico W, GP29 is its clock).
+        usb_power = getattr(dev.board, "usb_power", None)
+        if usb_power is not None:
+            self.usb = usb_power() == 1
+        else:
+            mv = dev.board.battery_mv()
+            self.usb = mv is None or mv >= _USB_MV
         self.ip = None  # the device's address while the network is open
         self.opened = None  # the table the network was opened with
         self.session = self  # not yet seen: the first one is the game of the boot
