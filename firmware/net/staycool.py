@@ -1,0 +1,128 @@
+"""Stay Cool on the phones: each Interrogator's card with its answers, and their buttons.
+
+The Written Interrogator's phone shows this turn's written card, the Verbal
+Interrogator's the verbal card: every question with its answer, the one to ask now
+marked, and Right, Skip and Undo. A phone's tap is the very button event the device's
+own buttons give (Right: A or B, Skip: A or B held, Undo: DOWN), handed to the turn's
+screen, so the device counts it exactly as it counts its buttons: the rules' Turn, the
+log that undo replays, the tones. Taps are taken only while the turn's screen is on top
+and its sand runs (not paused, not under a dialog). The phones follow the roles as they
+pass left each turn (game.roles()); with three players the Written Interrogator keeps
+time as well. The active player's phone gets no card at all (no question, no answer);
+the others see whose turn it is, the round, the Timer Card's number and the scores. The
+ring and the buzzer stay the timer: no phone shows a countdown that could disagree.
+
+Imported only while a Stay Cool game is on (net.phones, on a board with Wi-Fi); the
+game's screens are found through the App's stack, so none of them is kept loaded here.
+"""
+
+from micropython import const
+
+_BUTTONS = const(("right", "skip", "undo"))
+_ROLES = const(("active", "written", "verbal", "timer"))
+
+
+def game_of(app):
+    """(the Stay Cool model behind the screen on top, the turn's screen or None)."""
+    for screen in reversed(app.stack):
+        game = getattr(screen, "game", None)
+        if game is not None:
+            # The turn's screen is the one with the sand (its Live); none between turns.
+            return game, screen if getattr(screen, "live", None) is not None else None
+    return None, None
+
+
+def card(game, k):
+    """The questions of this turn's card of kind k as [question, answer] pairs, or None
+    on printed cards. One read of the card (its record is read in small pieces), not
+    the one question the device keeps (game.question)."""
+    cards = game.s["cards"]
+    if not game.showing() or cards is None:
+        return None
+    fields = game.decks(k).fields(cards[k], 1, 2 * game.total(k))[0]
+    return [fields[i : i + 2] for i in range(0, len(fields), 2)]
+
+
+def view(app, team):
+    """What player `team`'s phone shows (a JSON-able dict), or None off the game."""
+    from app.staycool import game as sc
+    from app.staycool import play as hub
+
+    game, turn_screen = game_of(app)
+    if game is None:
+        return None
+    s = game.s
+    roles = game.roles()
+    out = {
+        "kind": "staycool",
+        "round": s["round"],
+        "rounds": sc.ROUNDS,
+        "players": game.names,
+        "roles": dict(zip(_ROLES, roles)),
+        "scores": game.totals(),
+        "over": s["phase"] == sc.OVER,
+        "last": None,
+        "turn": None,
+    }
+    if s["last"] is not None:  # the last turn's counts and points (they may still be fixed)
+        p, r, w, v = s["last"]
+        out["last"] = {"player": p, "round": r, "counts": [w, v], "score": s["scores"][p][r - 1]}
+    if out["over"]:
+        out["winners"] = game.winners()
+        return out
+    counts = [0, 0]
+    if turn_screen is not None:  # the sand runs (or stands still, paused)
+        live = turn_screen.live
+        t = live.turn
+        counts = [t.written, t.verbal]
+        out["turn"] = {
+            "timer_card": t.position,  # coarse: the ring and the buzzer are the timer
+            "paused": live.paused(),
+            "skipped": t.skipped,
+            "taps": app.screen is turn_screen and not live.paused(),
+        }
+    out["counts"] = counts
+    for k in (0, 1):
+        if team == roles[1 + k]:  # this phone's player asks this kind's questions
+            total = game.total(k)
+            out["card"] = {
+                "kind": k,
+                "name": hub.KIND[k],
+                "total": total,
+                "done": counts[k],
+                "values": list(hub.VALUES[k][1 : total + 1]),
+                "questions": card(game, k),
+            }
+    return out
+
+
+def act(app, team, message, now):
+    """An Interrogator's tap, {"button": "right" | "skip" | "undo"}: None once the turn
+    took it, else (HTTP status, why not)."""
+    game, turn_screen = game_of(app)
+    if game is None or turn_screen is None or app.screen is not turn_screen:
+        return 409, "not during a turn"
+    live = turn_screen.live
+    if live.paused():
+        return 409, "the turn is paused"
+    roles = game.roles()
+    if team not in roles[1:3]:
+        return 409, "not an Interrogator in this turn"
+    what = message.get("button")
+    if what not in _BUTTONS:
+        return 400, "button: right, skip or undo"
+    b = "A" if team == roles[1] else "B"
+    ev = ("press", "DOWN") if what == "undo" else ("long" if what == "skip" else "press", b)
+    before = len(live.log)
+    app.step(ev, now)  # the very event of the device's button
+    if len(live.log) != before:
+        return None
+    if app.screen is not turn_screen:
+        return 409, "time is up"
+    if what == "undo":
+        return 409, "nothing to undo"
+    t = live.turn
+    done = t.written >= t.written_total if b == "A" else t.verbal >= t.verbal_total
+    if done:
+        return 409, "this card is done"
+    return 409, "the skip is used" if t.skipped else "no skip on 4"
