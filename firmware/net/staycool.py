@@ -1,8 +1,9 @@
 """Stay Cool on the phones: each Interrogator's card with its answers, and their buttons.
 
 The Written Interrogator's phone shows this turn's written card, the Verbal
-Interrogator's the verbal card: every question with its answer, the one to ask now
-marked, and Right, Skip and Undo. A phone's tap is the very button event the device's
+Interrogator's the verbal card: its questions with their answers, the one to ask now
+marked (a view holds that one and the five after it; the page keeps those it saw), and
+Right, Skip and Undo. A phone's tap is the very button event the device's
 own buttons give (Right: A or B, Skip: A or B held, Undo: DOWN), handed to the turn's
 screen, so the device counts it exactly as it counts its buttons: the rules' Turn, the
 log that undo replays, the tones. Taps are taken only while the turn's screen is on top
@@ -20,6 +21,7 @@ from micropython import const
 
 _BUTTONS = const(("right", "skip", "undo"))
 _ROLES = const(("active", "written", "verbal", "timer"))
+_AHEAD = const(6)  # questions a view holds: the one to ask and the five after it
 
 
 def game_of(app):
@@ -32,15 +34,19 @@ def game_of(app):
     return None, None
 
 
-def card(game, k):
-    """The questions of this turn's card of kind k as [question, answer] pairs, or None
-    on printed cards. One read of the card (its record is read in small pieces), not
-    the one question the device keeps (game.question)."""
+def card(game, k, first):
+    """This turn's card of kind k from question `first` (from 0) on, at most _AHEAD of
+    them as [question, answer] pairs, or None on printed cards. One read of the card (its
+    record is read in small pieces), not the one question the device keeps
+    (game.question). A phone keeps the questions it has been sent, so it shows the whole
+    card as the turn goes on; a whole verbal card at once would be a view of 1.5 KB,
+    more than the heap of a Stay Cool turn has in one piece beside the server."""
     cards = game.s["cards"]
     if not game.showing() or cards is None:
         return None
-    fields = game.decks(k).fields(cards[k], 1, 2 * game.total(k))[0]
-    return [fields[i : i + 2] for i in range(0, len(fields), 2)]
+    n = max(0, min(_AHEAD, game.total(k) - first))
+    fields = game.decks(k).fields(cards[k], 1 + 2 * first, 2 * n)[0]
+    return [fields[i : i + 2] for i in range(0, len(fields) - 1, 2)]
 
 
 def view(app, team):
@@ -88,10 +94,12 @@ def view(app, team):
             out["card"] = {
                 "kind": k,
                 "name": hub.KIND[k],
+                # which card of its deck: a phone keeps the questions it saw of this one
+                "number": s["cards"] and s["cards"][k],
                 "total": total,
                 "done": counts[k],
                 "values": list(hub.VALUES[k][1 : total + 1]),
-                "questions": card(game, k),
+                "questions": card(game, k, counts[k]),  # from the one to ask now
             }
     return out
 

@@ -1,0 +1,179 @@
+"""A Stay Cool turn played from two Interrogators' phones in headless Chromium, against the
+firmware's own server (the headless simulator with --http): each phone shows its own
+card, taps Right for the answers, the verbal one an Undo and a Skip; the device's end of
+turn scores what the rulebook says (shared/rules/stay-cool.txt: Alicia answered 4 written
+questions, worth 4, and 6 verbal ones, worth 3: 4 x 3 = 12 points).
+
+    python host_tests/test_browser_staycool.py FOLDER
+
+plays the same turn and saves the README's picture of the Written Interrogator's phone
+into FOLDER (docs/phones).
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser import phone
+from phones import START, Device, Phone
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
+
+NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: four players
+ACTIVE, VERBAL, KEEPER, WRITTEN = range(4)  # the first turn's roles (game.roles())
+PACE = 0.2  # between requests: the server lets an address through once per 150 ms
+PICTURE = "sc-interrogator.png"
+
+
+def until(driver, what, timeout=15):
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: what(d))
+
+
+def count(driver):
+    """The count on the Interrogator's page, e.g. "Written: 3 of 10 right · value 3"."""
+    found = driver.find_elements(By.ID, "sc-count")
+    return found[0].text if found else ""
+
+
+def enabled(driver, element_id):
+    found = driver.find_elements(By.ID, element_id)
+    return found[0] if found and found[0].is_enabled() else None
+
+
+class Interrogator:
+    """A phone of one Interrogator, joined from the team list."""
+
+    def __init__(self, device, player, kind):
+        self.driver = phone()
+        self.kind = kind
+        self.driver.get("http://127.0.0.1:%d/" % device.port)
+        until(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#teams button"))
+        self.driver.find_element(By.CSS_SELECTOR, '#teams button[data-team="%d"]' % player).click()
+        until(self.driver, lambda d: count(d).startswith(kind))
+
+    def tap(self, what, then):
+        """Taps a button once the turn takes taps, and waits for the count it gives."""
+        time.sleep(PACE)
+        ready = until(self.driver, lambda d: enabled(d, "sc-" + what))
+        ready.click()
+        until(self.driver, lambda d: count(d).startswith("%s: %d of" % (self.kind, then)))
+
+    def questions(self):
+        return [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, ".sc-card li")]
+
+    def marked(self):
+        return self.driver.find_element(By.CSS_SELECTOR, ".sc-card li.now").text
+
+
+def play(device, written, verbal, active):
+    """The first turn: the phones join, written 4 right, verbal 6 right, an undo, a skip."""
+    _, state = device.run(NEW_GAME + START)
+    assert state["screen"] == "phones"  # how to join, first
+    written = written(device)
+    verbal = verbal(device)
+    time.sleep(PACE)
+    assert active.join(ACTIVE)[0] == 200
+    _, state = device.run("press B")  # all in: the turn's start screen
+    assert state["view"]["roles"] == {"active": 0, "written": 3, "verbal": 1, "timekeeper": 2}
+    _, state = device.run("press C")  # the first written question read: the sand runs
+    assert state["view"]["view"] == "turn"
+    for n in range(1, 5):
+        written.tap("right", n)
+    for n in range(1, 7):
+        verbal.tap("right", n)
+    verbal.tap("undo", 5)
+    verbal.tap("skip", 6)  # a skip counts as answered: the glass moves on to 2
+    return written, verbal
+
+
+@pytest.fixture
+def device(tmp_path):
+    dev = Device(tmp_path / "state")
+    yield dev
+    assert "Traceback" not in dev.close()
+
+
+def test_two_interrogators_phones_play_a_turn_and_the_device_scores_the_rulebook_s_product(
+    device,
+):
+    phones = []
+    active = Phone(device.port)
+
+    def joined(player, kind):
+        def make(dev):
+            phones.append(Interrogator(dev, player, kind))
+            return phones[-1]
+
+        return make
+
+    try:
+        written, verbal = play(
+            device, joined(WRITTEN, "Written"), joined(VERBAL, "Verbal"), active
+        )
+        _, state = device.run("")
+        turn = state["view"]
+        assert (turn["written"], turn["verbal"], turn["skipped"], turn["position"]) == (
+            4,
+            6,
+            True,
+            2,
+        )
+        # Each phone its own card, ten written and twenty verbal questions, the next one
+        # marked; the active player's phone has none.
+        assert len(written.questions()) == 10 and len(verbal.questions()) == 20
+        assert written.marked() == written.questions()[4]
+        assert verbal.marked() == verbal.questions()[6]
+        assert "→" in written.marked()  # its answer under it
+        time.sleep(PACE)
+        status, me = active.json("GET", "/api/me")
+        assert status == 200 and "card" not in me["view"] and "→" not in str(me)
+        assert not verbal.driver.find_element(By.ID, "sc-skip").is_enabled()  # used
+
+        _, state = device.run("wait 120000")  # the sand runs out: the turn is over
+        end = state["view"]
+        assert end["view"] == "end" and (end["written"], end["verbal"]) == (4, 6)
+        assert end["score"] == 12  # the rulebook: 4 written worth 4, 6 verbal worth 3
+        assert state["session"]["state"]["scores"][ACTIVE][0] == 12
+        for p in phones:  # and the phones follow: no taps between turns
+            until(p.driver, lambda d: "scored 12" in d.find_element(By.ID, "view").text)
+            assert not p.driver.find_element(By.ID, "sc-right").is_enabled()
+    finally:
+        for p in phones:
+            p.driver.quit()
+
+
+def picture(folder):
+    """The README's picture: the Written Interrogator's phone in the middle of the turn."""
+    import tempfile
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as state:
+        device = Device(Path(state) / "state", seed=3)
+        phones = []
+
+        def make(player, kind):
+            def join(dev):
+                phones.append(Interrogator(dev, player, kind))
+                return phones[-1]
+
+            return join
+
+        try:
+            written, _ = play(
+                device, make(WRITTEN, "Written"), make(VERBAL, "Verbal"), Phone(device.port)
+            )
+            time.sleep(0.5)  # the last tap drawn, the marked question scrolled to
+            written.driver.save_screenshot(str(folder / PICTURE))
+            print("wrote", folder / PICTURE)
+        finally:
+            for p in phones:
+                p.driver.quit()
+            device.close()
+
+
+if __name__ == "__main__":
+    picture(sys.argv[1] if len(sys.argv) > 1 else "docs/phones")
