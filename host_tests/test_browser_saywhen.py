@@ -283,3 +283,20 @@ def test_three_phones_play_a_whole_game_of_say_when(device, phones):
     for driver in phones:
         assert until(driver, lambda d: shown(d, "sw-winner")) == "Blue wins!"
         assert scores(driver) == final
+
+
+@pytest.mark.sources_only  # the pictures of a game like the one above: taken once
+def test_the_readme_s_pictures_of_the_phones_are_taken(tmp_path):
+    from PIL import Image
+
+    from tools import phoneshots
+
+    phoneshots.main(["phoneshots", str(tmp_path)])
+    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(phoneshots.SHOTS)
+    for name in phoneshots.SHOTS:
+        with Image.open(tmp_path / (name + ".png")) as img:
+            if name == "qr-screen":  # the device's screen, as the README draws it
+                assert img.size[1] == 128 * 2 + 32
+            else:  # a phone's width, and its height or more (the page as scrolled)
+                assert img.size[0] == phoneshots.SIZE[0] and img.size[1] >= phoneshots.SIZE[1]
+            assert len(img.convert("L").getcolors(1 << 16)) > 2  # drawn, not blank
