@@ -181,7 +181,7 @@ class Net:
         self.codes = None
         self.dev.save(SAVE, self.table)
 
-    def phoned(self):
+    def phones(self):
         """The teams with a phone: the device types only for the others first."""
         return [team for team, token in enumerate(self.table["tokens"]) if token]
 

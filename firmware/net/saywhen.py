@@ -127,13 +127,13 @@ def act(app, team, message, now):
     game = game_of(app)
     if game is None or "guess" not in message:
         return 409, "nothing to do on this screen"
+    if not may_guess(game, team):
+        return 409, "not this team's guess now"
     value = message["guess"]
     if value is not None:
         value = decimal(value)
         if value is None:
             return 400, "a guess is a decimal number"
-    if not may_guess(game, team):
-        return 409, "not this team's guess now"
     from app.saywhen import play as hub
 
     game.guess(team, value)

@@ -229,7 +229,9 @@ def test_a_dialog_over_the_question_stays_while_the_last_phone_locks_in():
     assert shows(dev) == "scores"
     button(dev, "press", "A")  # back to the question: every guess is in, B reads them out
     drawn = texts(dev)
-    assert shows(dev) == "question" and ("2/2 in" in drawn or "In: Blue, Red" in drawn)
+    assert shows(dev) == "question" and (
+        "2 of 2 in" in drawn or "Every guess is in: Blue, Red" in drawn
+    )
     button(dev, "press", "B")
     assert shows(dev) == "review"
 
@@ -244,3 +246,31 @@ def test_the_saved_game_keeps_the_phones_guesses_through_a_power_cut():
     assert game(again).s["guesses"] == [[1, "99"]]
     me = view(again, blue)
     assert me["locked"] == [1] and not me["can_guess"]
+
+
+def test_the_phones_see_sudden_death_for_the_tied_teams_only_and_then_the_winner():
+    dev = device()
+    red, blue, green = tokens = [join(dev, t) for t in range(3)]
+    s = game(dev).s
+    s["played"], s["scores"], s["quizzer"] = 19, [3, 3, 1], 2  # the last card: Green asks
+    assert view(dev, red)["mode"] == "open" and view(dev, red)["turn"] == 0  # Green is behind
+    for token in tokens:  # every team passes: nobody scores, Red and Blue stay tied
+        assert guess(dev, token, None)[0] == 200
+    button(dev, "long", "C")
+    assert view(dev, red)["points"] == [0, 0, 0]
+    button(dev, "press", "B")
+    assert view(dev, green) is None  # the device tells the table of Sudden Death first
+    button(dev, "press", "B")
+    tied = view(dev, green)
+    assert tied["where"] == "Sudden Death" and tied["mode"] == "secret"
+    assert tied["order"] == [1, 0] and tied["quizzer"] == 0  # the Scanner passed to Red
+    assert not tied["can_guess"] and guess(dev, green, "1")[0] == 409  # only the tied guess
+    card = game(dev).card()
+    assert guess(dev, red, card[ANSWER])[0] == 200
+    assert guess(dev, blue, None)[0] == 200
+    button(dev, "long", "C")
+    door = view(dev, blue)
+    assert door["points"] == [1, 0, 0] and door["why"][0] == [["closest", 1]]
+    button(dev, "press", "B")
+    won = view(dev, blue)
+    assert won["stage"] == "won" and won["winner"] == 0 and "question" not in won

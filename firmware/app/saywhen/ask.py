@@ -35,7 +35,7 @@ class Turn(GameScreen):
         elif b in ("B", "GO") and game.s["guesses"] and game.next_guesser() is None:
             hub.go_on(app, game, now)  # the phones' guesses came in under a dialog
         elif b in ("B", "GO") and game.next_guesser() is not None:
-            app.replace(Guess(game, typed_next(app, game)), now)
+            app.replace(Guess(game, pick(app, game)), now)
 
     def draw(self, app, g):
         game = self.game
@@ -47,36 +47,40 @@ class Turn(GameScreen):
         top = g.bar(hub.where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
         locked = [t for t, _ in s["guesses"]]
         label = "Guesses"
-        bottom = H - FOOTER - layout.SMALL
+        below = H - FOOTER - layout.SMALL
         if not (phones(app) or locked):
             draw_question(g, card[QUESTION], top + 1)
-        elif draw_question(g, card[QUESTION], top + 1, bottom):  # who is in, under it
-            line = "In: " + (", ".join(self.who(t) for t in locked) or "nobody yet")
-            waiting = [self.who(t) for t in game.order() if t not in locked]
-            if waiting:
-                line += " · waiting: " + ", ".join(waiting)
-            g.text(g.fit(line, "small", layout.TEXT_WIDTH), 4, bottom, "small")
+        elif draw_question(g, card[QUESTION], top + 1, below):  # who is in, under it
+            done = ", ".join(self.who(t) for t in locked)
+            waiting = ", ".join(self.who(t) for t in game.order() if t not in locked)
+            if not waiting:
+                line = "Every guess is in: " + done
+            elif done:
+                line = "In: %s · waiting: %s" % (done, waiting)
+            else:
+                line = "Waiting for " + waiting
+            g.text(g.fit(line, "small", layout.TEXT_WIDTH), 4, below, "small")
         else:  # no room for the names under the question: how many, in the label
             draw_question(g, card[QUESTION], top + 1)
-            label = "%d/%d in" % (len(locked), len(game.order()))
+            label = "%d of %d in" % (len(locked), len(game.order()))
         if game.mode() == "choice":
             g.labels("Secret", "", "Open")
         else:
             g.labels("Scores", label, "hold: Door")
 
 
-def draw_question(g, text, top, bottom=0):
+def draw_question(g, text, top, below=0):
     """The question between `top` and the footer, in the first font that holds it; with
-    a `bottom` (less room: a line of the phones' under it), only if it fits above that,
+    `below` (a line of the phones' at that row), only if it fits above that row,
     returning whether it was drawn."""
     for font, most, pitch in layout.QUESTION_FONTS:  # noqa: B007 - the loop picks all three
         lines = g.wrap(text, font, layout.TEXT_WIDTH)
-        if len(lines) <= most and (not bottom or top + pitch * len(lines) <= bottom):
+        if len(lines) <= most and (not below or top + pitch * len(lines) <= below):
             break
     else:
-        if bottom:
+        if below:
             return False
-    room = (bottom or H - FOOTER) - top
+    room = (below or H - FOOTER) - top
     y = top + max(0, (room - pitch * len(lines)) // 2)
     for line in lines[:most]:
         g.text(line, 4, y, font)
@@ -87,10 +91,10 @@ def draw_question(g, text, top, bottom=0):
 def phones(app):
     """The teams with a phone (app.net: on a board with Wi-Fi, absent on others)."""
     net = getattr(app, "net", None)
-    return net.phoned() if net is not None else ()
+    return net.phones() if net is not None else ()
 
 
-def typed_next(app, game):
+def pick(app, game):
     """The team the device types for next: in open guessing the next in order; in secret
     guessing the next without a phone first (the phones type their own), then the rest
     (a phone gone flat)."""
@@ -134,7 +138,7 @@ class Guess(GameScreen):
         elif b in ("C", "GO"):
             game = self.game
             game.guess(self.team_no, ed.value())
-            team = typed_next(app, game)
+            team = pick(app, game)
             if team is None or team in phones(app):
                 hub.go_on(app, game, now)  # the review, or back to the question for the phones
             else:
