@@ -119,8 +119,8 @@ def typing(value):
     return keys, scale
 
 
-def lock_in(driver, value, card):
-    """Types `value` on the page's pad and locks it in, as a player would."""
+def type_number(driver, value, card):
+    """Types `value` on the page's pad, as a player would: it shows what the pad means."""
     keys, scale = typing(value)
     for key in keys:
         driver.find_element(By.CSS_SELECTOR, '[data-key="%s"]' % key).click()
@@ -128,10 +128,19 @@ def lock_in(driver, value, card):
     typed = "".join("-" if k == "sign" else k for k in keys)
     assert shown(driver, "sw-typed") == (grouped(typed) + " " + SCALES[scale]).strip()
     assert shown(driver, "sw-exact") == "= " + with_unit(value, card)  # what it means
+
+
+def lock(driver, value, card):
+    """Lock in, and yes: the guess typed is in, and final (the pad is gone)."""
     driver.find_element(By.ID, "sw-lock").click()
     assert shown(driver, "sw-question") == "Lock in %s?" % with_unit(value, card)
     driver.find_element(By.ID, "sw-yes").click()
-    until(driver, lambda d: not d.find_elements(By.ID, "sw-pad"))  # in, and final
+    until(driver, lambda d: not d.find_elements(By.ID, "sw-pad"))
+
+
+def lock_in(driver, value, card):
+    type_number(driver, value, card)
+    lock(driver, value, card)
 
 
 def pass_card(driver):
@@ -208,6 +217,8 @@ def test_three_phones_play_a_whole_game_of_say_when(device, phones):
     for team in range(3):  # every team types at once
         until(phones[team], lambda d: d.find_elements(By.ID, "sw-pad"))
     assert "every team types at once" in text(red)
+    type_number(red, wrong(card), card)  # Red is typing while the others lock in
+    key = red.find_element(By.CSS_SELECTOR, '[data-key="0"]')
     lock_in(blue, card[ANSWER], card)
     pass_card(green)
     for driver in (red, green):  # who is in, never with what
@@ -217,7 +228,15 @@ def test_three_phones_play_a_whole_game_of_say_when(device, phones):
         assert grouped(card[ANSWER]) not in seen
     until(blue, lambda d: dict(rows(d, "sw-locked")).get("Green") == "✓ locked in")
     assert "You: " + with_unit(card[ANSWER], card) in text(blue)
-    lock_in(red, wrong(card), card)
+    until(red, lambda d: dict(rows(d, "sw-locked")).get("Green") == "✓ locked in")
+    # The page has redrawn what it shows around Red's pad, and never the pad: what Red
+    # typed is there, on the very keys it was typed on.
+    assert key.is_displayed() and shown(red, "sw-typed") == grouped(wrong(card))
+    red.find_element(By.ID, "sw-lock").click()
+    red.find_element(By.ID, "sw-no").click()  # not yet: back to the pad, nothing sent
+    assert shown(red, "sw-typed") == grouped(wrong(card)) and shown(red, "sw-question") is None
+    assert table.run("text")["view"] == "question"
+    lock(red, wrong(card), card)
     assert table.run("text")["view"] == "review"
     for driver in phones:  # the review: every guess, in guessing order (Blue, Green, Red)
         want = [
