@@ -91,10 +91,18 @@ class Net:
         self.serving = None  # the server's task
         self.board_sleep = dev.board.sleep
         dev.board.sleep = self.sleep
+        # After each step of the core, as the shell applies its effects: the game followed
+        # at once (a new game's join screen before its first button press).
+        self.device_apply = dev.apply
+        dev.apply = self.apply
 
     def sleep(self):
         if self.ip is None:
             self.board_sleep()
+
+    def apply(self):
+        self.device_apply()
+        self.sync()
 
     # -- the network ---------------------------------------------------------------
     def wanted(self):
@@ -180,6 +188,8 @@ class Net:
         self.table = fresh(session["game"], session["names"])
         self.codes = None
         self.dev.save(SAVE, self.table)
+        if self.wanted() and self.game() is not None:  # a game that takes phones:
+            self.show(self.dev.app, self.now())  # how to join them, before its first card
 
     def phones(self):
         """The teams with a phone: the device types only for the others first."""
