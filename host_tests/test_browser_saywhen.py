@@ -161,12 +161,14 @@ class Table:
         self.device = device
         self.phones = drivers
         _, self.state = device.run(THREE_TEAMS)
+        assert self.state["screen"] == "phones"  # the new game shows how to join, first
         for team, driver in enumerate(drivers):
             driver.get("http://127.0.0.1:%d/" % device.port)
             names = until(driver, lambda d, team=team: d.execute_script(PICK, team))
             assert names == TEAMS  # each picks its own team, and sees its own name
             assert until(driver, lambda d: shown(d, "team")) == TEAMS[team]
         assert device.phones()["taken"] == [True, True, True]
+        self.run("press B")  # all in: any button, and the first card
 
     def run(self, commands):
         _, self.state = self.device.run(commands)

@@ -84,9 +84,9 @@ class Table:
         )
 
     def qr_screen(self):
-        """The device's join screen, drawn as the README draws the device's screens."""
+        """The join screen a new game shows first, drawn as the README draws the device's
+        screens (any button then goes on to the game)."""
         frame = self.out / "frame.png"
-        self.device.run("join")
         until(lambda: any("join Wi-Fi" in line for line in self.device.run("text")[0]))
         out, _ = self.device.run("png %s\nring" % frame)
         ring = [line for line in out if line.startswith("ring ")][-1]
@@ -98,7 +98,6 @@ class Table:
         frame.unlink()
         picture.save(self.out / "qr-screen.png")
         print("wrote", self.out / "qr-screen.png")
-        self.device.run("press B")  # any button: back to the question
 
     def join(self, team):
         self.phones[team] = Phone(self.device.port)
@@ -135,6 +134,7 @@ class Table:
         )
         self.join(GREEN)
         self.join(GOLD)
+        device.run("press B")  # all in: on to the first card
 
         # Card 1: all tied, the Quizzer (Red) chooses secret; Green is in before Blue.
         device.run("press A")
