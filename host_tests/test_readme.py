@@ -28,6 +28,7 @@ BY_HAND = {
     "make test MICROPYTHON=/path/to/micropython/ports/unix/build-standard/micropython",
     "make flash",
     "make flash BOARD=badger2040w",
+    "make flash BOARD=picow-epaper29",
     "make flash PORT=/dev/ttyACM0",
 }
 # Run by a test of their own, with the test that does it.
