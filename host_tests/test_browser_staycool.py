@@ -26,6 +26,7 @@ NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: four playe
 ACTIVE, VERBAL, KEEPER, WRITTEN = range(4)  # the first turn's roles (game.roles())
 PACE = 0.2  # between requests: the server lets an address through once per 150 ms
 PICTURE = "sc-interrogator.png"
+SCORED = "return document.getElementById('view').textContent.includes('scored 12')"
 
 
 def until(driver, what, timeout=15):
@@ -34,13 +35,16 @@ def until(driver, what, timeout=15):
 
 def count(driver):
     """The count on the Interrogator's page, e.g. "Written: 3 of 10 right · value 3"."""
-    found = driver.find_elements(By.ID, "sc-count")
-    return found[0].text if found else ""
+    return driver.execute_script(
+        "const e = document.getElementById('sc-count'); return e ? e.textContent : ''"
+    )
 
 
-def enabled(driver, element_id):
-    found = driver.find_elements(By.ID, element_id)
-    return found[0] if found and found[0].is_enabled() else None
+# Found and tapped in one go: the page redraws itself as the device's state changes.
+TAP = (
+    "const e = document.getElementById(arguments[0]);"
+    "if (!e || e.disabled) return false; e.click(); return true"
+)
 
 
 class Interrogator:
@@ -57,15 +61,20 @@ class Interrogator:
     def tap(self, what, then):
         """Taps a button once the turn takes taps, and waits for the count it gives."""
         time.sleep(PACE)
-        ready = until(self.driver, lambda d: enabled(d, "sc-" + what))
-        ready.click()
+        until(self.driver, lambda d: d.execute_script(TAP, "sc-" + what))
         until(self.driver, lambda d: count(d).startswith("%s: %d of" % (self.kind, then)))
 
     def questions(self):
-        return [li.text for li in self.driver.find_elements(By.CSS_SELECTOR, ".sc-card li")]
+        script = "return [...document.querySelectorAll('.sc-card li')].map(e => e.innerText)"
+        return self.driver.execute_script(script)
 
     def marked(self):
-        return self.driver.find_element(By.CSS_SELECTOR, ".sc-card li.now").text
+        script = "return document.querySelector('.sc-card li.now').innerText"
+        return self.driver.execute_script(script)
+
+    def enabled(self, what):
+        script = "return !document.getElementById(arguments[0]).disabled"
+        return self.driver.execute_script(script, "sc-" + what)
 
 
 def play(device, written, verbal, active):
@@ -130,16 +139,23 @@ def test_two_interrogators_phones_play_a_turn_and_the_device_scores_the_rulebook
         time.sleep(PACE)
         status, me = active.json("GET", "/api/me")
         assert status == 200 and "card" not in me["view"] and "→" not in str(me)
-        assert not verbal.driver.find_element(By.ID, "sc-skip").is_enabled()  # used
+        assert not verbal.enabled("skip") and verbal.enabled("right")  # the skip is used
 
         _, state = device.run("wait 120000")  # the sand runs out: the turn is over
         end = state["view"]
         assert end["view"] == "end" and (end["written"], end["verbal"]) == (4, 6)
         assert end["score"] == 12  # the rulebook: 4 written worth 4, 6 verbal worth 3
         assert state["session"]["state"]["scores"][ACTIVE][0] == 12
-        for p in phones:  # and the phones follow: no taps between turns
-            until(p.driver, lambda d: "scored 12" in d.find_element(By.ID, "view").text)
-            assert not p.driver.find_element(By.ID, "sc-right").is_enabled()
+        # The phones follow: the roles pass left, the verbal Interrogator answers next (no
+        # card, no answer) and the written one keeps time (no card).
+        for p in phones:
+            until(p.driver, lambda d: d.execute_script(SCORED))
+            assert p.driver.execute_script("return document.getElementById('sc-right')") is None
+        view = verbal.driver.execute_script("return document.getElementById('view').innerText")
+        assert "You answer!" in view and "→" not in view
+        assert "You keep time" in written.driver.execute_script(
+            "return document.getElementById('view').innerText"
+        )
     finally:
         for p in phones:
             p.driver.quit()
