@@ -4,13 +4,11 @@ card, taps Right for the answers, the verbal one an Undo and a Skip; the device'
 turn scores what the rulebook says (shared/rules/stay-cool.txt: Alicia answered 4 written
 questions, worth 4, and 6 verbal ones, worth 3: 4 x 3 = 12 points).
 
-    python host_tests/test_browser_staycool.py FOLDER
-
-plays the same turn and saves the README's picture of the Written Interrogator's phone
-into FOLDER (docs/phones).
+picture(FOLDER) plays the same turn and saves the README's picture of the Written
+Interrogator's phone into FOLDER (`python -m tools.phoneshots` takes it with the others).
 """
 
-import sys
+import os
 import time
 from pathlib import Path
 
@@ -26,6 +24,11 @@ NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: four playe
 ACTIVE, VERBAL, KEEPER, WRITTEN = range(4)  # the first turn's roles (game.roles())
 PACE = 0.2  # between requests: the server lets an address through once per 150 ms
 PICTURE = "sc-interrogator.png"
+# A Stay Cool turn with its phones needs more heap than host_tests/phones.py's WIFI_HEAP
+# (144 KB) gives the .mpy build: this turn, two phones in Chromium and one more asking,
+# fails at 150 KB (a MemoryError answering a tap) and plays at 152 KB. Stay Cool's turn
+# holds more than a Say When! question; the view itself is small (at most six questions).
+STAY_COOL_HEAP = "152K"
 SCORED = "return document.getElementById('view').textContent.includes('scored 12')"
 
 
@@ -100,7 +103,7 @@ def play(device, written, verbal, active):
 
 @pytest.fixture
 def device(tmp_path):
-    dev = Device(tmp_path / "state")
+    dev = Device(tmp_path / "state", heap_size=os.environ.get("HEAP") or STAY_COOL_HEAP)
     yield dev
     assert "Traceback" not in dev.close()
 
@@ -168,7 +171,10 @@ def picture(folder):
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as state:
-        device = Device(Path(state) / "state", seed=3)
+        from tools.phoneshots import SIZE
+        from tools.screenshot import HEAP  # the pictures' heap: room to spare
+
+        device = Device(Path(state) / "state", heap_size=HEAP)
         phones = []
 
         def make(player, kind):
@@ -182,14 +188,18 @@ def picture(folder):
             written, _ = play(
                 device, make(WRITTEN, "Written"), make(VERBAL, "Verbal"), Phone(device.port)
             )
-            time.sleep(0.5)  # the last tap drawn, the marked question scrolled to
-            written.driver.save_screenshot(str(folder / PICTURE))
+            time.sleep(0.5)  # the last tap drawn
+            # The whole page at a phone's width, as tools/phoneshots.py takes Say When!'s.
+            driver = written.driver
+            height = driver.execute_script("return document.documentElement.scrollHeight")
+            metrics = {"width": SIZE[0], "height": height, "deviceScaleFactor": 1, "mobile": True}
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+            time.sleep(0.3)
+            driver.save_screenshot(str(folder / PICTURE))
             print("wrote", folder / PICTURE)
         finally:
             for p in phones:
                 p.driver.quit()
-            device.close()
-
-
-if __name__ == "__main__":
-    picture(sys.argv[1] if len(sys.argv) > 1 else "docs/phones")
+            err = device.close()
+        if "Traceback" in err:
+            raise RuntimeError("the simulator failed:\n" + err)

@@ -1,5 +1,7 @@
 """The README's pictures of Say When! played from phones, into docs/phones/: the device's
-join screen (its QR codes) and the phones' page as headless Chromium shows it on a phone.
+join screen (its QR codes) and the phones' page as headless Chromium shows it on a phone;
+then Stay Cool's, the Written Interrogator's phone in a turn (test_browser_staycool.py
+plays that turn).
 
     python -m tools.phoneshots [FOLDER]      (FOLDER: docs/phones unless named)
 
@@ -32,7 +34,7 @@ FOUR_TEAMS = SAY_WHEN + "press C\npress C\n" + START  # Red, Blue, Green, Gold
 RED, BLUE, GREEN, GOLD = range(4)
 TOKEN = "scanner-token"
 PACE = 0.2  # between the plain phones' requests: the server lets through one per 150 ms
-SHOTS = ("qr-screen", "team-picker", "secret", "open", "door")
+SHOTS = ("qr-screen", "team-picker", "secret", "open", "door", "sc-interrogator")
 
 
 def until(what, timeout=15):
@@ -183,6 +185,9 @@ def main(argv):
             err = table.close()
         if "Traceback" in err:
             raise RuntimeError("the simulator failed:\n" + err)
+    from test_browser_staycool import picture  # Stay Cool's: an Interrogator's phone
+
+    picture(out)
 
 
 if __name__ == "__main__":
