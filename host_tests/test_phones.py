@@ -223,7 +223,8 @@ def test_requests_that_should_not_get_in_get_a_4xx_and_change_nothing(device):
             assert raw(port, data) == status, what
 
     unchanged(device, check)
-    # The screen takes no phones now: an act from the right token changes nothing either.
+    # Nothing to guess yet (the Quizzer chooses secret or open first): an act from the right
+    # token changes nothing either.
     unchanged(device, lambda: assert_status(paced(red, "POST", "/api/act", {"guess": 1}), 409))
 
 

@@ -12,10 +12,11 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
   "phones") so that after a power cut the game resumes with its phones.
 - A phone picks its team (POST /api/join) and gets a token. With it, the phone reads what
   its team sees (GET /api/me) and acts for its team alone (POST /api/act): what an act
-  means is the screen's. A screen that takes phones has `phone(app, team)` (what that
-  team's phone shows: a JSON-able dict, or None) and gets ("phone", team, message)
-  events through App.step; any other screen refuses acts (409). A phone that loses its
-  connection comes back with its token; a team already taken cannot be taken again.
+  means is the game's: net.<game>.view(app, team) is what that team's phone shows (a
+  JSON-able dict, or None) and net.<game>.act(app, team, message, now) carries out the
+  act (None, or the HTTP status and why not); a game without one refuses acts (409).
+  A phone that loses its connection comes back with its token; a team already taken
+  cannot be taken again.
 - The core reaches the Net as `app.net` (absent without Wi-Fi): `app.net.show(app, now)`
   shows the join screen.
 """
@@ -180,16 +181,29 @@ class Net:
         self.codes = None
         self.dev.save(SAVE, self.table)
 
+    def phones(self):
+        """The teams with a phone: the device types only for the others first."""
+        return [team for team, token in enumerate(self.table["tokens"]) if token]
+
+    def game(self):
+        """The phones' side of the game being played (net.<game>: view and act), or None
+        on the menu and in the games that do not take phones yet."""
+        if self.session is None or self.table["game"] != "saywhen":
+            return None
+        from net import saywhen  # let go with the game (phases): imported again as needed
+
+        return saywhen
+
     def me(self, team):
         app = self.dev.app
-        view = getattr(app.screen, "phone", None)
+        game = self.game()
         return {
             "team": team,
             "name": self.table["names"][team],
             "game": self.table["game"],
             # a game's screens go by the game's name (they carry no name of their own)
             "screen": self.table["game"] if hasattr(app.screen, "game") else app.screen.name,
-            "view": view(app, team) if view is not None else None,
+            "view": game.view(app, team) if game is not None else None,
         }
 
     def api(self, method, path, token, body):
@@ -231,9 +245,15 @@ class Net:
         team = tokens.index(token)
         app = self.dev.app
         if post:
-            if getattr(app.screen, "phone", None) is None:
+            game = self.game()
+            if game is None:
                 return _json(409, {"error": "nothing to do on this screen"})
-            app.step(("phone", team, message), self.now())  # the token's team, whatever it says
+            now = self.now()
+            refused = game.act(app, team, message, now)  # the token's team, whatever it says
+            if refused is not None:
+                return _json(refused[0], {"error": refused[1]})
+            app.last_input = now  # someone at the table: the device is not idle
+            app.step(None, now)  # settles the screen the act moved on to
             self.dev.apply()
         return _json(200, self.me(team))
 

@@ -6,7 +6,6 @@ import asyncio
 import json
 import os
 
-from app.screen import Screen
 from board import HostBoard
 from net import phones as net
 from screens import state
@@ -32,23 +31,6 @@ class FakeAP:
 
     def down(self):
         self.log.append(("down",))
-
-
-class PhoneScreen(Screen):
-    """A screen that takes phones, as a game's will: it shows each team its own view and
-    keeps the acts it gets."""
-
-    name = "takes phones"
-
-    def __init__(self):
-        self.acts = []
-
-    def phone(self, app, team):
-        return {"kind": "test", "team": team, "acts": len(self.acts)}
-
-    def event(self, app, ev, now):
-        if ev[0] == "phone":
-            self.acts.append((ev[1], ev[2]))
 
 
 def device(battery=None, game=True):
@@ -140,30 +122,32 @@ def test_a_saved_network_that_does_not_hold_up_is_replaced():
     assert net.checked(dev.net.table) is dev.net.table  # a fresh one in its place
 
 
-def test_a_phone_acts_for_its_own_team_only_and_only_where_the_screen_takes_phones():
+def test_a_phone_acts_for_its_own_team_only_and_only_when_the_game_asks_for_it():
     dev = device()
     dev.net.sync()
     status, me = answer(dev, "POST", "/api/join", body=b'{"team": 1}')
-    assert status == 200 and me["name"] == "Blue"
+    assert status == 200 and me["name"] == "Blue" and me["view"]["kind"] == "saywhen"
     token = me["token"]
-    # The question screen takes no phones: an act is refused, and nothing changes.
+    # 0-0: the Quizzer chooses secret or open first; a guess now is refused, nothing changes.
     before = json.dumps(state(dev.app))
-    status, _ = answer(dev, "POST", "/api/act", token, b'{"guess": 5}')
+    status, _ = answer(dev, "POST", "/api/act", token, b'{"guess": "5"}')
     assert status == 409 and json.dumps(state(dev.app)) == before
-    screen = PhoneScreen()
-    dev.app.push(screen, 0)
-    status, me = answer(dev, "GET", "/api/me", token)
-    assert status == 200 and me["view"] == {"kind": "test", "team": 1, "acts": 0}
-    # Whatever the message says, it is Blue's act: the token says whose.
-    status, me = answer(dev, "POST", "/api/act", token, b'{"team": 0, "guess": 5}')
-    assert status == 200 and screen.acts == [(1, {"team": 0, "guess": 5})]
-    assert me["view"]["acts"] == 1
-    for body in (b'{"guess": 5', b"[0]", b"5", b'"x"', b"\xff\xfe"):
+    dev.app.step(("press", "A"), 0)  # secret
+    # Whatever the message says, it is Blue's guess: the token says whose.
+    status, me = answer(dev, "POST", "/api/act", token, b'{"team": 0, "guess": "5"}')
+    assert status == 200 and dev.app.screen.game.s["guesses"] == [[1, "5"]]
+    assert me["view"]["locked"] == [1]
+    for body in (b'{"guess": "5"', b"[0]", b"5", b'"x"', b"\xff\xfe"):
         status, _ = answer(dev, "POST", "/api/act", token, body)
         assert status == 400, body
-    status, _ = answer(dev, "POST", "/api/act", "f" * 16, b"{}")
+    status, _ = answer(dev, "POST", "/api/act", "f" * 16, b'{"guess": "6"}')
     assert status == 403
-    assert len(screen.acts) == 1
+    assert dev.app.screen.game.s["guesses"] == [[1, "5"]]
+    # On the menu no game takes acts.
+    dev.app.home(0)
+    dev.app.step(None, 0)
+    status, me = answer(dev, "POST", "/api/act", token, b'{"guess": "6"}')
+    assert status == 409 and me == {"error": "nothing to do on this screen"}
 
 
 def test_a_new_game_gets_a_new_network_and_the_boot_s_game_keeps_its_own():

@@ -32,8 +32,10 @@ class Turn(GameScreen):
                 app.redraw()
         elif b == "A":
             app.push(hub.Scores(game), now)
+        elif b in ("B", "GO") and game.s["guesses"] and game.next_guesser() is None:
+            hub.go_on(app, game, now)  # the phones' guesses came in under a dialog
         elif b in ("B", "GO") and game.next_guesser() is not None:
-            app.replace(Guess(game), now)
+            app.replace(Guess(game, pick(app, game)), now)
 
     def draw(self, app, g):
         game = self.game
@@ -43,31 +45,76 @@ class Turn(GameScreen):
         if card[UNIT]:
             right += " · " + card[UNIT]
         top = g.bar(hub.where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
-        draw_question(g, card[QUESTION], top + 1)
+        locked = [t for t, _ in s["guesses"]]
+        label = "Guesses"
+        below = H - FOOTER - layout.SMALL
+        if not (phones(app) or locked):
+            draw_question(g, card[QUESTION], top + 1)
+        elif draw_question(g, card[QUESTION], top + 1, below):  # who is in, under it
+            done = ", ".join(self.who(t) for t in locked)
+            waiting = ", ".join(self.who(t) for t in game.order() if t not in locked)
+            if not waiting:
+                line = "Every guess is in: " + done
+            elif done:
+                line = "In: %s · waiting: %s" % (done, waiting)
+            else:
+                line = "Waiting for " + waiting
+            g.text(g.fit(line, "small", layout.TEXT_WIDTH), 4, below, "small")
+        else:  # no room for the names under the question: how many, in the label
+            draw_question(g, card[QUESTION], top + 1)
+            label = "%d of %d in" % (len(locked), len(game.order()))
         if game.mode() == "choice":
             g.labels("Secret", "", "Open")
         else:
-            g.labels("Scores", "Guesses", "hold: Door")
+            g.labels("Scores", label, "hold: Door")
 
 
-def draw_question(g, text, top):
+def draw_question(g, text, top, below=0):
+    """The question between `top` and the footer, in the first font that holds it; with
+    `below` (a line of the phones' at that row), only if it fits above that row,
+    returning whether it was drawn."""
     for font, most, pitch in layout.QUESTION_FONTS:  # noqa: B007 - the loop picks all three
         lines = g.wrap(text, font, layout.TEXT_WIDTH)
-        if len(lines) <= most:
+        if len(lines) <= most and (not below or top + pitch * len(lines) <= below):
             break
-    room = H - FOOTER - top
+    else:
+        if below:
+            return False
+    room = (below or H - FOOTER) - top
     y = top + max(0, (room - pitch * len(lines)) // 2)
     for line in lines[:most]:
         g.text(line, 4, y, font)
         y += pitch
+    return True
+
+
+def phones(app):
+    """The teams with a phone (app.net: on a board with Wi-Fi, absent on others)."""
+    net = getattr(app, "net", None)
+    return net.phones() if net is not None else ()
+
+
+def pick(app, game):
+    """The team the device types for next: in open guessing the next in order; in secret
+    guessing the next without a phone first (the phones type their own), then the rest
+    (a phone gone flat)."""
+    team = game.next_guesser()
+    if team is None or game.mode() == rules.OPEN:
+        return team
+    phoned = phones(app)
+    done = [t for t, _ in game.s["guesses"]]
+    for t in game.order():
+        if t not in done and t not in phoned:
+            return t
+    return team
 
 
 class Guess(GameScreen):
     """One team's guess, typed on the number editor; OK on a blank number passes."""
 
-    def __init__(self, game):
+    def __init__(self, game, team):
         super().__init__(game)
-        self.team_no = game.next_guesser()
+        self.team_no = team
         start = game.previous_value() if game.mode() == rules.OPEN else None
         self.ed = numedit.NumberEditor(start)
 
@@ -89,12 +136,14 @@ class Guess(GameScreen):
         elif b == "B":
             ed.right()
         elif b in ("C", "GO"):
-            self.game.guess(self.team_no, ed.value())
-            if self.game.next_guesser() is None:
-                hub.go_on(app, self.game, now)  # every guess is in: the review
+            game = self.game
+            game.guess(self.team_no, ed.value())
+            team = pick(app, game)
+            if team is None or team in phones(app):
+                hub.go_on(app, game, now)  # the review, or back to the question for the phones
             else:
                 app.save_session()
-                app.replace(Guess(self.game), now)
+                app.replace(Guess(game, team), now)
             return
         else:
             return

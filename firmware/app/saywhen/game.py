@@ -158,8 +158,15 @@ class SayWhen(Game):
         return None
 
     def guess(self, team, value):
-        """Records a team's guess (None: the team passes)."""
-        self.s["guesses"].append([team, value])
+        """Records a team's guess (None: the team passes), in its place in the guessing
+        order: phones in secret guessing lock in as they please, and the guesses are read
+        out (and open guessing's first guess found) in that order."""
+        order = self.order()
+        guesses = self.s["guesses"]
+        at = len(guesses)
+        while at and order.index(guesses[at - 1][0]) > order.index(team):
+            at -= 1
+        guesses.insert(at, [team, value])
 
     def previous_value(self):
         for _, value in reversed(self.s["guesses"]):

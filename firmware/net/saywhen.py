@@ -1,0 +1,148 @@
+"""Say When! on the phones: what a team's phone shows, and its guess from the number pad.
+
+A phone sees what its team may see at the table (the contract: README, Phones): the
+question, who is Quizzer, secret or open; in secret guessing which teams have locked in,
+never their numbers, until every guess is in; in open guessing every guess made, and it
+types only on its turn. Once the Quizzer opens the Answer Door, the answer, each team's
+points and why. Everything else stays on the device: the Quizzer reads the question,
+opens the door and scores the card with the buttons, and a team without a phone guesses
+with them as before.
+
+Imported only while a Say When! game is on (net.phones, on a board with Wi-Fi); the
+game's screens are found through the App's stack, so none of them is kept loaded here.
+"""
+
+from micropython import const
+
+_DIGITS = const("0123456789")
+_MOST = const(24)  # characters of a guess, as the game's check() takes them
+
+
+def game_of(app):
+    """The Say When! model behind the screen on top (a dialog over a game's screen too)."""
+    for screen in reversed(app.stack):
+        game = getattr(screen, "game", None)
+        if game is not None:
+            return game
+    return None
+
+
+def stage(game):
+    s = game.s
+    if s["winner"] is not None:
+        return "won"
+    if s["door"]:
+        return "door"
+    if s["guesses"] and game.next_guesser() is None:
+        return "review"
+    return "choice" if game.mode() == "choice" else "guess"
+
+
+def turn(game):
+    """The team whose guess is awaited in open guessing (None in secret guessing)."""
+    from games import saywhen as rules
+
+    return game.next_guesser() if game.mode() == rules.OPEN else None
+
+
+def may_guess(game, team):
+    if stage(game) != "guess" or team not in game.order():
+        return False
+    if team in [g[0] for g in game.s["guesses"]]:
+        return False
+    waiting = turn(game)
+    return waiting is None or waiting == team
+
+
+def view(app, team):
+    """What team `team`'s phone shows (a JSON-able dict), or None off the game."""
+    from app.saywhen import game as sw
+    from app.saywhen import play as hub
+
+    game = game_of(app)
+    if game is None:
+        return None
+    s = game.s
+    where = stage(game)
+    out = {
+        "kind": "saywhen",
+        "stage": where,
+        "where": hub.where(game),
+        "teams": game.names,
+        "quizzer": s["quizzer"],
+        "mode": game.mode(),
+        "scores": s["scores"],
+    }
+    if where == "won":
+        out["winner"] = s["winner"]
+        return out
+    card = game.card()
+    guesses = s["guesses"]
+    secret = where in ("guess", "choice") and turn(game) is None
+    out["question"] = card[sw.QUESTION]
+    out["unit"] = card[sw.UNIT]
+    out["order"] = game.order()
+    out["turn"] = turn(game) if where == "guess" else None
+    out["locked"] = [g[0] for g in guesses]
+    out["guesses"] = [g for g in guesses if g[0] == team] if secret else guesses
+    out["can_guess"] = may_guess(game, team)
+    if where == "door":
+        points = game.points()
+        why = {} if s["sudden"] else game.why()
+        out["answer"] = card[sw.ANSWER]
+        out["low"] = card[sw.LOW]
+        out["high"] = card[sw.HIGH]
+        out["as_of"] = card[sw.AS_OF]
+        n = game.n()
+        out["points"] = [points.get(t, 0) for t in range(n)]
+        out["why"] = [_steps(why[t][1]) if t in why else [] for t in range(n)]
+        if s["sudden"]:  # the closest of the tied teams: a point each, no reasons to add up
+            out["why"] = [[["closest", 1]] if t in points else [] for t in range(n)]
+    return out
+
+
+def _steps(steps):
+    return [[reason, points] for reason, points in steps]
+
+
+def decimal(text):
+    """The guess as the number editor writes it ("-3.5", "5500000000"), or None if `text`
+    is not a decimal number: no leading zeros, no trailing zeros after the point."""
+    if type(text) is not str or not 0 < len(text) <= _MOST:
+        return None
+    sign = "-" if text[:1] == "-" else ""
+    whole, dot, frac = text[len(sign) :].partition(".")
+    # strip(), not a loop over the characters: a loop would intern each one it makes
+    if not whole or whole.strip(_DIGITS) or dot and (not frac or frac.strip(_DIGITS)):
+        return None
+    whole = whole.lstrip("0") or "0"
+    frac = frac.rstrip("0")
+    number = whole + ("." + frac if frac else "")
+    return number if number == "0" else sign + number
+
+
+def act(app, team, message, now):
+    """A team's guess from its phone, {"guess": "1500000"} or {"guess": None} to pass:
+    None once recorded, else (HTTP status, why not)."""
+    game = game_of(app)
+    if game is None or "guess" not in message:
+        return 409, "nothing to do on this screen"
+    if not may_guess(game, team):
+        return 409, "not this team's guess now"
+    value = message["guess"]
+    if value is not None:
+        value = decimal(value)
+        if value is None:
+            return 400, "a guess is a decimal number"
+    from app.saywhen import play as hub
+
+    game.guess(team, value)
+    # Every guess is in (the review), or the device was typing this team's: it moves on;
+    # not under a dialog or the scores (the question then moves on once they go).
+    done = game.next_guesser() is None or getattr(app.screen, "team_no", None) == team
+    if done and len(app.stack) == 1:
+        hub.go_on(app, game, now)
+        return None
+    app.save_session()
+    app.redraw()  # who has locked in
+    return None
