@@ -151,7 +151,7 @@ class Sim:
 
             print("ring", ring_hex(self.dev.ring_frame(self.now)))
         elif cmd == "state":
-            from screens import state  # the debug hook, loaded once asked
+            from screens import state  # the debug hook, loaded while asked (step)
 
             print(json.dumps(state(self.dev.app)))
         elif cmd == "refreshes":
@@ -179,12 +179,18 @@ class Sim:
             return True
         if words[0] == "quit":
             return False
+        # The host's readers of the screen (a board has none of them) are let go again
+        # once they have answered: they would take the device's heap from then on.
+        looks = words[0] in ("screen", "png", "ring", "state")
+        loaded = set(sys.modules) if looks else None
         try:
             self.command(words)
         except CommandError as e:
             print("error: %s: %s" % (line.strip(), e))
         except OSError as e:  # png into a folder that is not there, say
             print("error: %s: %s" % (line.strip(), e))
+        if looks:
+            unload(loaded)
         return True
 
     def print_text(self):
