@@ -207,7 +207,7 @@ class Server:
         except OSError:
             pass  # nothing sent yet
         try:
-            conn.send((_HEAD % (status, TEXT, 0, "")).encode())
+            conn.send(_HEAD % (status, TEXT, 0, ""))  # a str is sent as its UTF-8 bytes
         except OSError:
             pass  # no room for it: the phone tries again
         conn.close()
@@ -262,7 +262,7 @@ class Server:
             else:
                 size = len(body)
             until = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)  # as long as the request had
-            await _send(conn, poller, (_HEAD % (status, kind, size, extra)).encode(), until)
+            await _send(conn, poller, _HEAD % (status, kind, size, extra), until)  # not copied
             while body and not head_only:  # the body, or the page a piece at a time
                 await _send(conn, poller, body, until)
                 body = page.read(_CHUNK) if page is not None else None
