@@ -28,7 +28,12 @@ FAKE_NAMES = "import machine\nmachine.log.append('names')\n"
 
 @pytest.mark.parametrize(
     "board, first",
-    [("badger2040w", ["GP10 out 1", "GP22 out 1"]), ("pico-epaper29", []), ("host", [])],
+    [
+        ("badger2040w", ["GP10 out 1", "GP22 out 1"]),
+        ("pico-epaper29", []),
+        ("picow-epaper29", []),
+        ("host", []),
+    ],
 )
 def test_the_board_s_first_step_comes_before_the_names(tmp_path, board, first):
     (tmp_path / "machine.py").write_text(FAKE_MACHINE)

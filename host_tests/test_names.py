@@ -77,7 +77,7 @@ def test_only_a_board_with_wifi_counts_the_phones_server(tmp_path):
     assert "netsim" not in badger  # the PC's own
     assert "hw/wifi.mpy" in badger and "hw/wifi.mpy" not in net  # the radio, the Badger's
     assert "hw/wifi.mpy" not in tool.board_names(BUILD, "badger2040w")
-    for board, wifi in (("pico-epaper29", False), ("badger2040w", True)):
+    for board, wifi in (("pico-epaper29", False), ("picow-epaper29", True), ("badger2040w", True)):
         out = tmp_path / board / "names.py"
         assert tool.write(BUILD, board, out, MPY_CROSS) == 0
         source = out.read_text()

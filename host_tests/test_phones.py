@@ -31,6 +31,8 @@ def device(tmp_path):
 def game(device, teams=2):
     """Starts a Say When! game of `teams` (Red, Blue, Green, Gold...)."""
     _, state = device.run(SAY_WHEN + "press C\n" * (teams - 2) + START)
+    assert state["screen"] == "phones"  # a new game that takes phones: how to join, first
+    _, state = device.run("press B\n")
     assert state["screen"] == "saywhen"
     return state
 

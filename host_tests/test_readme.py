@@ -28,6 +28,7 @@ BY_HAND = {
     "make test MICROPYTHON=/path/to/micropython/ports/unix/build-standard/micropython",
     "make flash",
     "make flash BOARD=badger2040w",
+    "make flash BOARD=picow-epaper29",
     "make flash PORT=/dev/ttyACM0",
 }
 # Run by a test of their own, with the test that does it.
@@ -108,6 +109,10 @@ def clone(tmp_path_factory):
             shutil.copy2(src, top / name)
     shutil.copytree(ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True)
     (top / ".venv").symlink_to(ROOT / ".venv")
+    # make generate's own venv too, once this tree has one (it takes pip a while to make):
+    # a warm venv, as .venv is. A tree without one, as CI's, makes it in the clone.
+    if (ROOT / ".venv-content" / ".installed").exists():
+        (top / ".venv-content").symlink_to(ROOT / ".venv-content")
     return top
 
 

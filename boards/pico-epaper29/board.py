@@ -36,34 +36,12 @@ def held_at_boot():
 def build():
     import sys
 
-    import neopixel
-    from machine import ADC, PWM, SPI, Pin
+    from machine import ADC
 
     from hw.battery import Battery
-    from hw.buttons import PinButtons
-    from hw.device import DeviceBoard
-    from hw.ring import Ring
-    from hw.ssd1680 import SSD1680
+    from hw.reference import build as parts
 
-    p = PINS
-    spi = SPI(
-        1,
-        baudrate=SPI_BAUD,
-        sck=Pin(p["epd_clk"]),
-        mosi=Pin(p["epd_din"]),
-        miso=Pin(p["spi_miso"]),
-    )
-    display = SSD1680(
-        spi,
-        Pin(p["epd_cs"], Pin.OUT, value=1),
-        Pin(p["epd_dc"], Pin.OUT, value=0),  # built after the SPI, so it stays DC
-        Pin(p["epd_rst"], Pin.OUT, value=1),
-        Pin(p["epd_busy"], Pin.IN, Pin.PULL_UP),
-    )
-    names = ("a", "b", "c", "up", "down", "go")
-    buttons = PinButtons([Pin(p[n], Pin.IN, Pin.PULL_UP) for n in names], active_low=True)
-    ring = Ring(neopixel.NeoPixel(Pin(p["ring"]), 16))
-    pwm = PWM(Pin(p["buzzer"]))
+    # On a Pico W GP29 is the radio's clock: no battery reading (boards/picow-epaper29
+    # is the build that uses its Wi-Fi).
     pico_w = "Pico W" in sys.implementation._machine or "Pico 2 W" in sys.implementation._machine
-    battery = None if pico_w else Battery(ADC(p["vsys_adc"]))
-    return DeviceBoard(display, buttons, ring=ring, pwm=pwm, battery=battery, go=True)
+    return parts(PINS, SPI_BAUD, None if pico_w else Battery(ADC(PINS["vsys_adc"])))

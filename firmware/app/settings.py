@@ -15,6 +15,7 @@ DEFAULT_SETTINGS = {
     "sc_cards": True,  # Stay Cool: show the Interrogators' questions (off: printed cards)
     "sg_seconds": 180,  # Scattergories: the round timer
     "sg_rounds": 3,  # Scattergories: rounds in a game
+    "wifi": 0,  # a board with Wi-Fi: 0 on while on USB power, 1 on, 2 off (net.phones)
 }
 _RANGES = {
     "volume": (1, 3),
@@ -22,6 +23,7 @@ _RANGES = {
     "sleep_min": (0, 60),
     "sg_seconds": (30, 600),
     "sg_rounds": (1, 6),
+    "wifi": (0, 2),
 }
 
 
@@ -49,6 +51,7 @@ def clean_settings(saved):
 
 
 _VOLUMES = const(("Low", "Mid", "High"))
+_WIFI = const(("On USB only", "On", "Off"))  # (over 10 characters: no name to intern)
 _SLEEP = const((0, 5, 10, 20, 30, 60))
 
 
@@ -106,6 +109,14 @@ def menu():
                 )
             )
         out.append(Item("Upside down", value=_on_off("rotate"), adjust=_toggle("rotate")))
+        if getattr(app, "net", None) is not None:  # a board with Wi-Fi: the phones' network
+            out.append(
+                Item(
+                    "Wi-Fi network",
+                    value=lambda app: _WIFI[app.settings["wifi"]],
+                    adjust=_stepper("wifi"),
+                )
+            )
         out.append(Item("Sleep after", value=sleep_value, adjust=_sleep_step))
         out.append(
             Item("Stay Cool questions", value=_on_off("sc_cards"), adjust=_toggle("sc_cards"))

@@ -31,6 +31,9 @@ from micropython import const
 from net import server
 
 SAVE = "phones"
+# The games whose phones play (net/<game>.py: view(app, team) and act(app, team, message,
+# now)); a phone in any other game follows it with no buttons of its own.
+PHONE_GAMES = ("saywhen",)
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
@@ -80,8 +83,14 @@ class Net:
         self.dev = dev
         self.ap = ap
         self.table = checked(dev.store.load(SAVE)[0]) or fresh()
-        mv = dev.board.battery_mv()
-        self.usb = mv is None or mv >= _USB_MV  # read now: on a Pico W not with the radio on
+        # On USB power? Read once, now: a board's VBUS sense (a Pico W's WL_GPIO2) if it
+        # has one, else VSYS, before the radio starts (on a Pico W, GP29 is its clock).
+        usb_power = getattr(dev.board, "usb_power", None)
+        if usb_power is not None:
+            self.usb = usb_power() == 1
+        else:
+            mv = dev.board.battery_mv()
+            self.usb = mv is None or mv >= _USB_MV
         self.ip = None  # the device's address while the network is open
         self.opened = None  # the table the network was opened with
         self.session = self  # not yet seen: the first one is the game of the boot
@@ -91,10 +100,18 @@ class Net:
         self.serving = None  # the server's task
         self.board_sleep = dev.board.sleep
         dev.board.sleep = self.sleep
+        # After each step of the core, as the shell applies its effects: the game followed
+        # at once (a new game's join screen before its first button press).
+        self.device_apply = dev.apply
+        dev.apply = self.apply
 
     def sleep(self):
         if self.ip is None:
             self.board_sleep()
+
+    def apply(self):
+        self.device_apply()
+        self.sync()
 
     # -- the network ---------------------------------------------------------------
     def wanted(self):
@@ -180,6 +197,8 @@ class Net:
         self.table = fresh(session["game"], session["names"])
         self.codes = None
         self.dev.save(SAVE, self.table)
+        if self.wanted() and self.game() is not None:  # a game that takes phones:
+            self.show(self.dev.app, self.now())  # how to join them, before its first card
 
     def phones(self):
         """The teams with a phone: the device types only for the others first."""
@@ -187,12 +206,12 @@ class Net:
 
     def game(self):
         """The phones' side of the game being played (net.<game>: view and act), or None
-        on the menu and in the games that do not take phones yet."""
-        if self.session is None or self.table["game"] != "saywhen":
+        on the menu and in the games that do not take phones. Imported as needed: the
+        game's phases let it go with the game's own modules."""
+        key = self.table["game"]
+        if self.session is None or key not in PHONE_GAMES:
             return None
-        from net import saywhen  # let go with the game (phases): imported again as needed
-
-        return saywhen
+        return __import__("net." + key, None, None, ("view",))
 
     def me(self, team):
         app = self.dev.app

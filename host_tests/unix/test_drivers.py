@@ -191,3 +191,52 @@ def test_badger_sleeps_by_switching_off_and_wakes_into_the_game():
         raise AssertionError("the marker stays only while the board is off")
     except OSError:
         pass
+
+
+def test_pico_w_board_builds_the_reference_parts_with_wifi_and_no_battery_pin():
+    fake = FakeMachine()
+    fake.install()
+    try:
+        w = load_board("picow-epaper29")
+        b = w.build()
+    finally:
+        FakeMachine.remove()
+    made = [(m[0], m[1]) for m in fake.made]
+    # The same parts on the same pins as the Pico build...
+    spi = [m for m in fake.made if m[0] == "SPI"][0]
+    assert spi[1] == 1 and spi[2]["sck"].n == 10 and spi[2]["mosi"].n == 11
+    for n in (2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 16):
+        assert ("Pin", n) in made, n
+    assert b.parts == {"ring": True, "buzzer": True, "go": True, "led": False}
+    # ...but GP29 is the radio's clock: no ADC on it, and no battery reading.
+    assert not [m for m in fake.made if m[0] == "ADC"] and ("Pin", 29) not in made
+    assert b.battery_mv() is None
+    # USB power from the radio chip's VBUS sense (WL_GPIO2, an input).
+    assert ("Pin", "WL_GPIO2") in made
+    assert [m[2][0] for m in fake.made if m[1] == "WL_GPIO2"] == [fake.Pin.IN]
+    fake.levels["WL_GPIO2"] = 1
+    assert b.usb_power() == 1
+    fake.levels["WL_GPIO2"] = 0
+    assert b.usb_power() == 0
+    assert w.WIFI is True and b.wifi.http_port == 80 and not b.wifi.used
+
+
+def test_the_pico_w_s_wifi_follows_its_vbus_sense_not_a_battery_reading():
+    import os
+
+    from board import HostBoard
+    from shell import Device
+    from store import Store
+
+    tmp = os.getenv("TEST_TMP")
+
+    class AP:
+        host, http_port, dns_port, used = "127.0.0.1", 0, 0, False
+
+    for vbus, on in ((1, True), (0, False)):
+        board = HostBoard(tmp + "/vbus%d" % vbus)
+        board.wifi = AP()
+        board.usb_power = lambda vbus=vbus: vbus
+        board.battery = 3700 if vbus else 4800  # a reading that says otherwise is not asked
+        dev = Device(board, Store(tmp + "/vbus%d" % vbus), seed=1)
+        assert dev.net.usb is on and dev.net.wanted() is on

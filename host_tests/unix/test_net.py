@@ -125,6 +125,8 @@ def test_a_saved_network_that_does_not_hold_up_is_replaced():
 def test_a_phone_acts_for_its_own_team_only_and_only_when_the_game_asks_for_it():
     dev = device()
     dev.net.sync()
+    assert dev.app.screen.name == "phones"  # the join screen, over the game's first card
+    dev.app.step(("press", "B"), 0)
     status, me = answer(dev, "POST", "/api/join", body=b'{"team": 1}')
     assert status == 200 and me["name"] == "Blue" and me["view"]["kind"] == "saywhen"
     token = me["token"]
@@ -248,3 +250,31 @@ def test_the_core_reaches_the_phones_as_app_net_and_shows_the_join_screen():
     board = HostBoard(ROOT + "/no-wifi")  # a board without Wi-Fi: no Net, no app.net
     plain = Device(board, Store(ROOT + "/no-wifi"), seed=1)
     assert plain.net is None and getattr(plain.app, "net", None) is None
+
+
+def test_a_board_with_wifi_has_the_setting_and_the_join_screen_in_its_menus():
+    from app import menu, settings
+
+    dev = device(game=False)
+    labels = [item.label for item in menu.main_items(dev.app)]
+    assert "Join with phones" in labels
+    [join] = [item for item in menu.main_items(dev.app) if item.label == "Join with phones"]
+    join.action(dev.app, 0)
+    assert dev.app.screen.name == "phones"
+    dev.app.step(("press", "A"), 0)
+    [wifi] = [i for i in settings.menu()._items(dev.app) if i.label == "Wi-Fi network"]
+    assert wifi.text(dev.app) == "Wi-Fi network: On USB only"  # the default
+    wifi.adjust(dev.app, 1, 0)
+    assert wifi.text(dev.app) == "Wi-Fi network: On" and dev.app.settings["wifi"] == 1
+    wifi.adjust(dev.app, 1, 0)
+    wifi.adjust(dev.app, 1, 0)  # no further than off
+    assert wifi.text(dev.app) == "Wi-Fi network: Off" and dev.app.settings["wifi"] == 2
+    dev.apply()
+    again = Device(dev.board, dev.store, seed=1)  # the setting is kept through a power cut
+    assert again.app.settings["wifi"] == 2
+    look(again)
+    assert again.net.ip is None  # and off it stays
+    board = HostBoard(ROOT + "/no-wifi-menu")  # without Wi-Fi: neither
+    plain = Device(board, Store(ROOT + "/no-wifi-menu"), seed=1)
+    assert "Join with phones" not in [item.label for item in menu.main_items(plain.app)]
+    assert "Wi-Fi network" not in [i.label for i in settings.menu()._items(plain.app)]

@@ -39,7 +39,9 @@ def device(names=("Red", "Blue", "Green")):
     board = HostBoard(folder)
     board.wifi = FakeAP()
     dev = Device(board, store, seed=1, resume=True)
-    dev.net.sync()
+    dev.net.sync()  # what the first poll does
+    assert dev.app.screen.name == "phones"  # a new game that takes phones: how to join first
+    button(dev, "press", "B")  # any button: the game
     return dev
 
 
