@@ -36,6 +36,9 @@ ELSEWHERE = {
     "make test": "this very suite",
     "make sim": "test_interactive_sim.py::test_make_sim_plays_every_game_and_resumes",
     "make flash": "test_flash.py::test_flash_onto_a_board_whose_watchdog_runs",
+    ".venv/bin/python -m tools.phoneshots": (
+        "test_browser_saywhen.py::test_the_readme_s_pictures_of_the_phones_are_taken"
+    ),
 }
 # Long ones, run with smaller numbers.
 REDUCED = {
