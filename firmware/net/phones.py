@@ -138,7 +138,11 @@ class Net:
         elif self.codes is None and self.dev.app.screen.name == "phones":
             from net.joinscreen import make_codes  # loaded: the screen shows
 
-            await make_codes(self)
+            try:
+                await make_codes(self)
+            except MemoryError:  # no room in one piece for a symbol: the words will do
+                self.codes = ()
+                self.dev.app.redraw()
 
     def open(self):
         """Opens the network of this game (or reopens it under its new name); False when
