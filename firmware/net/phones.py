@@ -122,7 +122,11 @@ class Net:
         """The network, as the setting and the games want it, until cancelled."""
         try:
             while True:
-                await self.watch()
+                try:
+                    await self.watch()
+                except Exception as e:  # noqa: BLE001 - a bug, but the game plays on: the
+                    print("phones:", repr(e))  # network is opened again at the next look
+                    self.close()
                 await asyncio.sleep_ms(_WATCH_MS)
         finally:
             self.close()

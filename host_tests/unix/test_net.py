@@ -310,3 +310,28 @@ def test_with_no_heap_for_the_qr_codes_the_join_screen_gives_them_in_words():
     look(dev)
     assert len(dev.net.codes) == 2 and dev.net.codes[0][0] == 29  # the network's: version 3
     dev.net.close()
+
+
+def test_a_bug_in_a_look_at_the_network_closes_it_and_the_next_look_opens_it_again():
+    dev = device()
+    net = dev.net
+    looks = []
+    watch = net.watch
+
+    async def failing_once():
+        looks.append(net.ip)
+        if len(looks) == 2:
+            raise KeyError("a bug")
+        await watch()
+
+    net.watch = failing_once
+
+    async def run_a_while():
+        task = asyncio.create_task(net.run())
+        await asyncio.sleep_ms(900)  # looks every 250 ms
+        task.cancel()
+        await asyncio.sleep_ms(0)
+
+    asyncio.run(run_a_while())
+    assert looks[:4] == [None, "127.0.0.1", None, "127.0.0.1"]  # open, the bug: shut, open
+    assert dev.board.wifi.log.count(("down",)) >= 2  # the bug's close, and the task's end
