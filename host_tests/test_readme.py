@@ -21,6 +21,7 @@ pytestmark = pytest.mark.sources_only  # the commands pick their own build; run 
 README = (ROOT / "README.md").read_text()
 
 BY_HAND = {
+    "sudo apt-get install fonts-dejavu-core zbar-tools chromium chromium-driver wordnet-base",
     "git clone https://github.com/micropython/micropython",
     "cd micropython/ports/unix",
     "make submodules && make",
