@@ -36,6 +36,9 @@ ELSEWHERE = {
     "make test": "this very suite",
     "make sim": "test_interactive_sim.py::test_make_sim_plays_every_game_and_resumes",
     "make flash": "test_flash.py::test_flash_onto_a_board_whose_watchdog_runs",
+    ".venv/bin/python -m tools.phoneshots": (
+        "test_browser_saywhen.py::test_the_readme_s_pictures_of_the_phones_are_taken"
+    ),
 }
 # Long ones, run with smaller numbers.
 REDUCED = {
@@ -109,6 +112,10 @@ def clone(tmp_path_factory):
             shutil.copy2(src, top / name)
     shutil.copytree(ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True)
     (top / ".venv").symlink_to(ROOT / ".venv")
+    # make generate's own venv too, once this tree has one (it takes pip a while to make):
+    # a warm venv, as .venv is. A tree without one, as CI's, makes it in the clone.
+    if (ROOT / ".venv-content" / ".installed").exists():
+        (top / ".venv-content").symlink_to(ROOT / ".venv-content")
     return top
 
 

@@ -3,11 +3,14 @@
 import subprocess
 import sys
 
+import pytest
 from PIL import Image
 
 from tools import scattergories_check, scattergories_sheets
 from tools import scattergories_score as scorer
 from tools.mpenv import ROOT
+
+pytestmark = pytest.mark.sources_only  # CPython alone: nothing here runs in the unix port
 
 SAMPLE = ROOT / "content" / "scattergories" / "sample-round.csv"
 

@@ -197,16 +197,20 @@ def test_question_key_sees_one_question_in_two_wordings():
 
 
 def wordnet_python():
-    """The Python of make staycool-candidates' venv, if it and Debian's WordNet are here."""
-    python = ROOT / ".venv-words" / "bin" / "python"
-    if not python.exists() or not Path("/usr/share/wordnet/data.noun").exists():
-        pytest.skip("no WordNet here (make staycool-candidates installs nltk; WordNet is apt's)")
-    return python
+    """The Python of make staycool-candidates' venv (made here once, as make makes it),
+    reading Debian's WordNet: without it the test fails and says how to install it."""
+    if not Path("/usr/share/wordnet/data.noun").exists():
+        pytest.fail("no WordNet here: apt-get install wordnet-base (.ci/run does)")
+    proc = subprocess.run(
+        ["make", ".venv-words/.installed"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return ROOT / ".venv-words" / "bin" / "python"
 
 
 def test_the_committed_candidates_are_what_wordnet_gives(tmp_path):
     """candidates.txt is generated: run again on the committed clues, WordNet gives the
-    very same file (skipped where WordNet is not installed, as in CI)."""
+    very same file."""
     out = tmp_path / "candidates.txt"
     proc = subprocess.run(
         [str(wordnet_python()), "-m", "tools.staycool_wordnet", "--out", str(out)],

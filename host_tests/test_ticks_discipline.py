@@ -5,7 +5,11 @@ goes through ticks.diff/ticks.add (or MicroPython's own time.ticks_diff in drive
 
 import ast
 
+import pytest
+
 from tools.mpenv import ROOT
+
+pytestmark = pytest.mark.sources_only  # the sources, read as text: once is enough
 
 FIRMWARE = sorted((ROOT / "firmware").rglob("*.py")) + sorted((ROOT / "boards").rglob("*.py"))
 CLOCKS = ("time", "utime", "machine")

@@ -6,8 +6,6 @@ imported only when the game starts, so the menu does not pay for three games in 
 catalog is itself loaded only by the menu and to start a game.
 """
 
-from micropython import const
-
 
 class Game:
     def __init__(self, key, title, unit, least, most, default, names, module):
@@ -21,10 +19,11 @@ class Game:
         self.module = module
 
 
-_TEAMS = const(("Red", "Blue", "Green", "Gold", "Purple", "Orange", "Silver", "Pink"))
-_PLAYERS = const(
-    ("Alex", "Sam", "Robin", "Jo", "Kim", "Max", "Lee", "Ash", "Charlie", "Dani", "Eli", "Frankie")
-)
+# Split at run time: as a tuple of constants each name would be interned at boot, for
+# good: 18 of the pools' names that nothing else uses (tools/names.py). Split, they are
+# plain strings.
+_TEAMS = tuple("Red Blue Green Gold Purple Orange Silver Pink".split())  # noqa: SIM905
+_PLAYERS = tuple("Alex Sam Robin Jo Kim Max Lee Ash Charlie Dani Eli Frankie".split())  # noqa: SIM905
 
 GAMES = (
     Game("saywhen", "Say When!", "Teams", 2, 6, 2, _TEAMS, "saywhen.play"),

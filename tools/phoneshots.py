@@ -1,0 +1,189 @@
+"""The README's pictures of Say When! played from phones, into docs/phones/: the device's
+join screen (its QR codes) and the phones' page as headless Chromium shows it on a phone.
+
+    python -m tools.phoneshots [FOLDER]      (FOLDER: docs/phones unless named)
+
+A game of four teams is played on the headless simulator serving phones (--http), its
+seed fixed: one Chromium is Blue's phone, joined from the team list; the other teams'
+phones are plain requests, and the pictures of their pages are Blue's Chromium holding
+their token. Unlike docs/*.png these are not goldens that a test holds pixel for pixel:
+the network's name and key are new for every game (so its QR codes differ), and Chromium's
+fonts are the machine's. test_browser_saywhen.py checks that this tool takes them all.
+"""
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tools import screenshot
+from tools.deckfile import read_deck
+from tools.mpenv import ROOT
+
+sys.path.insert(0, str(ROOT / "host_tests"))  # the simulator and Chromium, as tests have them
+from browser import phone  # noqa: E402
+from phones import SAY_WHEN, START, Device, Phone  # noqa: E402
+
+OUT = ROOT / "docs" / "phones"
+DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
+SIZE = (390, 844)  # a phone's screen, in CSS pixels
+SEED = 7  # card 1: a population of millions; card 3: a year
+FOUR_TEAMS = SAY_WHEN + "press C\npress C\n" + START  # Red, Blue, Green, Gold
+RED, BLUE, GREEN, GOLD = range(4)
+TOKEN = "scanner-token"
+PACE = 0.2  # between the plain phones' requests: the server lets through one per 150 ms
+SHOTS = ("qr-screen", "team-picker", "secret", "open", "door")
+
+
+def until(what, timeout=15):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        found = what()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise RuntimeError("the page never showed what was waited for")
+
+
+class Table:
+    def __init__(self, out, state_dir):
+        self.out = Path(out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.device = Device(state_dir, heap_size=screenshot.HEAP, seed=SEED)
+        self.browser = phone()
+        self.metrics(SIZE[1])
+        self.phones = {}
+
+    def close(self):
+        self.browser.quit()
+        return self.device.close()
+
+    def shows(self, text):
+        script = "return document.getElementById('view').innerText.includes(arguments[0])"
+        until(lambda: self.browser.execute_script(script, text))
+
+    def click(self, selector):
+        """Taps the element once the page shows it."""
+        script = "const e = document.querySelector(arguments[0]); if (e) e.click(); return !!e"
+        until(lambda: self.browser.execute_script(script, selector))
+
+    def shot(self, name):
+        """The whole page, at the phone's width (a phone scrolls the rest into view)."""
+        time.sleep(0.3)  # the last taps drawn
+        height = self.browser.execute_script("return document.documentElement.scrollHeight")
+        self.metrics(max(SIZE[1], height))
+        path = self.out / (name + ".png")
+        self.browser.save_screenshot(str(path))
+        self.metrics(SIZE[1])
+        print("wrote", path)
+
+    def metrics(self, height):
+        self.browser.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": SIZE[0], "height": height, "deviceScaleFactor": 1, "mobile": True},
+        )
+
+    def qr_screen(self):
+        """The join screen a new game shows first, drawn as the README draws the device's
+        screens (any button then goes on to the game)."""
+        frame = self.out / "frame.png"
+        until(lambda: any("join Wi-Fi" in line for line in self.device.run("text")[0]))
+        out, _ = self.device.run("png %s\nring" % frame)
+        ring = [line for line in out if line.startswith("ring ")][-1]
+        leds = [tuple(bytes.fromhex(h)) for h in ring.split()[1:]]
+        from PIL import Image
+
+        with Image.open(frame) as img:
+            picture = screenshot.compose(img.convert("1"), leds)
+        frame.unlink()
+        picture.save(self.out / "qr-screen.png")
+        print("wrote", self.out / "qr-screen.png")
+
+    def join(self, team):
+        self.phones[team] = Phone(self.device.port)
+        time.sleep(PACE)
+        self.phones[team].join(team)
+
+    def guess(self, team, value):
+        time.sleep(PACE)
+        status, data = self.phones[team].json("POST", "/api/act", {"guess": value})
+        if status != 200:
+            raise RuntimeError("the device refused %s's guess: %s" % (team, data))
+
+    def as_team(self, team):
+        """Blue's Chromium as another team's phone: that team's token, the page reloaded."""
+        token = self.phones[team].token if team in self.phones else self.blue
+        self.browser.execute_script(
+            "localStorage.setItem(arguments[0], arguments[1])", TOKEN, token
+        )
+        self.browser.refresh()
+
+    def play(self):
+        device = self.device
+        device.run(FOUR_TEAMS)
+        self.qr_screen()
+        self.join(RED)  # Red's phone is in first
+        self.browser.get("http://127.0.0.1:%d/" % device.port)
+        until(
+            lambda: self.browser.execute_script("return !document.getElementById('pick').hidden")
+        )
+        self.shot("team-picker")
+        self.click('#teams button[data-team="%d"]' % BLUE)
+        self.blue = until(
+            lambda: self.browser.execute_script("return localStorage.getItem('%s')" % TOKEN)
+        )
+        self.join(GREEN)
+        self.join(GOLD)
+        device.run("press B")  # all in: on to the first card
+
+        # Card 1: all tied, the Quizzer (Red) chooses secret; Green is in before Blue.
+        device.run("press A")
+        self.shows("every team types at once")
+        self.guess(GREEN, "18000000")
+        for key in ("2", "5"):
+            self.click('[data-key="%s"]' % key)
+        self.click('[data-scale="2"]')  # million
+        self.shows("✓ locked in")
+        self.shot("secret")
+        self.click("#sw-lock")
+        self.click("#sw-yes")
+        self.shows("You: ")
+        self.guess(RED, "40000000")
+        self.guess(GOLD, None)  # a pass
+        device.run("long GO\npress B")  # Blue, closest, leads
+        device.run("long GO\npress B")  # card 2: no guesses, nobody scores
+
+        # Card 3: the Quizzer's team (Green) is behind: open guessing, Gold first. Red
+        # guesses it exactly, and Blue the same: a tie, and Red, first, gets one more.
+        _, state = device.run("text")
+        answer = int(DECK[state["view"]["deck_index"]][2])  # a year, on this seed's card 3
+        self.guess(GOLD, str(answer + 3))
+        self.guess(RED, str(answer))
+        self.as_team(GREEN)
+        self.shows("Waiting for Blue")
+        self.shot("open")
+        self.as_team(BLUE)
+        for key in str(answer):
+            self.click('[data-key="%s"]' % key)
+        self.click("#sw-lock")
+        self.click("#sw-yes")
+        self.guess(GREEN, str(answer + 28))
+        device.run("long GO")
+        self.shows("The answer")
+        self.shot("door")
+
+
+def main(argv):
+    out = Path(argv[1]) if len(argv) > 1 else OUT
+    with tempfile.TemporaryDirectory() as state:
+        table = Table(out, Path(state) / "state")
+        try:
+            table.play()
+        finally:
+            err = table.close()
+        if "Traceback" in err:
+            raise RuntimeError("the simulator failed:\n" + err)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
