@@ -152,4 +152,5 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
     assert state["view"]["view"] == "totals" and state["view"]["totals"] == [0, 2, 1, 1]
     for driver in phones:
         totals = until(driver, lambda d: shown(d, "sg-totals"))
-        assert totals.split("\n") == ["Alex", "0 = 0", "Sam", "2 = 2", "Robin", "1 = 1", "Jo", "1 = 1"]
+        listed = totals.split("\n")
+        assert listed == ["Alex", "0 = 0", "Sam", "2 = 2", "Robin", "1 = 1", "Jo", "1 = 1"]
