@@ -144,8 +144,8 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
         driver.find_element(By.ID, "sg-accept" if accept else "sg-reject").click()
     for driver in phones:
         verdict = until(driver, lambda d: shown(d, "sg-verdict"))
-        assert "Alex's answer: rejected" in verdict
-        assert "2 accept, 2 reject: a tie, so Alex's own vote is struck out" in verdict
+        assert verdict.startswith("Alex's answer for 2. ") and ": rejected (" in verdict
+        assert "(2 accept, 2 reject: a tie, so Alex's own vote is struck out)" in verdict
         until(driver, lambda d: d.execute_script(SHEET, "sg-sheet-0")[0].endswith("0 points"))
         assert driver.execute_script(SHEET, "sg-sheet-0")[1][1] == "rejected"
     _, state = device.run("press B\npress C")  # on the device: the points, then done

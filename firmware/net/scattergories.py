@@ -25,8 +25,9 @@ _LETTER = "letter"  # it does not begin with the letter
 _REPEAT = "repeat"  # the same player scored it already, in an earlier category
 _REJECTED = "rejected"  # voted out in a challenge
 _OK = "ok"
-# The last verdict voted on the phones, with the tally, for the phones to show (not saved:
-# the challenge itself is, with the game): [the game's state, what it says].
+# The last challenge decided on the phones, for the phones to show how the vote went (not
+# saved: the verdict is, with the game): [the game's state, [player, category, votes,
+# accepted]].
 _last = [None, None]
 
 
@@ -86,7 +87,7 @@ def view(app, team):
     from app.scattergories import play as hub
 
     game, clock = _round(app)
-    if game is None or not hasattr(game, "categories"):
+    if game is None:
         return None
     s = game.s
     phase = s["phase"]
@@ -117,7 +118,7 @@ def view(app, team):
         vote = s.get("vote")
         out["vote"] = vote
         out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
-        out["verdict"] = _last[1] if _last[0] is s else None
+        out["last"] = _last[1] if _last[0] is s else None
     elif phase == "won":
         out["winners"] = game.winners()
     return out
@@ -127,95 +128,78 @@ def act(app, team, message, now):
     """A player's sheet, a challenge or a vote from their phone: None once done, else
     (HTTP status, why not)."""
     game, clock = _round(app)
-    if game is None or not hasattr(game, "categories"):
+    if game is None:
         return 409, "nothing to do on this screen"
+    s = game.s
     if "answers" in message:
-        return _answers(app, game, clock, team, message["answers"], now)
-    if "challenge" not in message and "vote" not in message:
+        refused = _answers(game, clock, team, message["answers"], now)
+    elif "challenge" not in message and "vote" not in message:
         return 400, "answers, challenge or vote"
-    if game.s["phase"] != "score":
-        return 409, "no challenges before time's up"
-    if "challenge" in message:
-        return _challenge(app, game, team, message["challenge"])
-    return _vote(app, game, team, message["vote"])
+    elif s["phase"] != "score":
+        return 409, "not before time's up"
+    elif "challenge" in message:
+        refused = _challenge(game, team, message["challenge"])
+    else:
+        refused = _vote(app, game, team, message["vote"])
+    if refused is None:
+        app.save_session()  # the sheets too while the clock runs: as a pause is saved
+    return refused
 
 
-def _answers(app, game, clock, team, answers, now):
+def _answers(game, clock, team, answers, now):
     from app.scattergories import game as sg
 
     if not _writing(game, clock, now):
-        return 409, "time's up: the answers are locked"
+        return 409, "time's up"
     if type(answers) is not list or len(answers) != sg.CATEGORIES:
-        return 400, "12 answers, one per category"
+        return 400, "12 answers"
     if not all(sg.fit(a) for a in answers):
-        return 400, "an answer is text of at most 24 characters"
-    s = game.s
-    sheets = s.get("sheets") or [[] for _ in game.names]
+        return 400, "an answer is printable text, 24 characters at most"
+    sheets = game.s.get("sheets") or [[] for _ in game.names]
     sheets[team] = answers
-    s["sheets"] = sheets
-    app.save_session()  # a power cut keeps the sheet (the clock runs on: saved as a pause is)
+    game.s["sheets"] = sheets
     return None
 
 
-def _challenge(app, game, team, which):
+def _challenge(game, team, which):
+    """[player, category]: a challenge of another player's answer on a phone, once each;
+    None: the one being voted withdrawn."""
     s = game.s
-    if which is None:  # withdrawn
-        if s.get("vote") is None:
-            return 409, "no challenge to withdraw"
-        s.pop("vote")
-        app.save_session()
+    if which is None:
+        if "vote" not in s:
+            return 409, "no challenge now"
+        del s["vote"]
         return None
-    if s.get("vote") is not None:
-        return 409, "a challenge is being voted"
-    n = game.n()
     if type(which) is not list or len(which) != 2 or not all(type(x) is int for x in which):
         return 400, "a challenge is [player, category]"
     player, category = which
-    if not (0 <= player < n and 0 <= category < len(game.categories())):
+    sheets = s.get("sheets") or ()
+    if not (0 <= player < len(sheets) and 0 <= category < len(game.categories())):
         return 400, "no such answer"
-    if player == team:
-        return 409, "an answer is challenged by another player"
-    sheet = (s.get("sheets") or [[]] * n)[player]
-    if not sheet or not sheet[category].strip():
-        return 409, "no answer there on a phone"
-    if [player, category] in [c[:2] for c in s["challenges"]]:
-        return 409, "that answer was challenged already"
+    if (
+        "vote" in s
+        or player == team
+        or not sheets[player]
+        or not sheets[player][category].strip()
+        or [player, category] in [c[:2] for c in s["challenges"]]
+    ):
+        return 409, "not this answer now"
     s["vote"] = [player, category, []]
-    app.save_session()
     return None
 
 
 def _vote(app, game, team, accept):
     s = game.s
     vote = s.get("vote")
-    if vote is None:
-        return 409, "no challenge to vote on"
     if type(accept) is not bool:
         return 400, "a vote is true (accept) or false (reject)"
+    if vote is None or team in [v[0] for v in vote[2]]:
+        return 409, "no vote of this player's now"
     player, category, votes = vote
-    if team in [v[0] for v in votes]:
-        return 409, "this player has voted"
     votes.append([team, accept])
-    if all(p in [v[0] for v in votes] for p in app.net.phones()):
-        s.pop("vote")
-        accepted = game.challenge(player, category, votes)
-        _last[0], _last[1] = s, _tally(game, player, votes, accepted)
+    voted = [v[0] for v in votes]
+    if all(p in voted for p in app.net.phones()):  # every phone has voted: decided
+        del s["vote"]
+        _last[0], _last[1] = s, vote + [game.challenge(player, category, votes)]
         app.redraw()  # the points on the device
-    app.save_session()
     return None
-
-
-def _tally(game, player, votes, accepted):
-    """The verdict as the phones tell it: how the votes went, and a tie's rule."""
-    yes = sum(1 for v in votes if v[1])
-    no = len(votes) - yes
-    who = game.names[player]
-    why = "%d accept, %d reject" % (yes, no)
-    if yes == no:
-        own = [v[1] for v in votes if v[0] == player]
-        why += (
-            ": a tie, so %s's own vote is struck out" % who
-            if own
-            else ": a tie, so the answer stands"
-        )
-    return "%s's answer: %s (%s)" % (who, "accepted" if accepted else "rejected", why)

@@ -269,7 +269,7 @@ def test_a_challenge_voted_on_the_phones_and_a_tie_that_strikes_out_the_challeng
     assert s["points"] == [1, 2, 1, 1]
     seen = view(dev, blue)
     assert seen["vote"] is None and seen["marks"][0][3] == "rejected"
-    assert "a tie, so Red's own vote is struck out" in seen["verdict"]
+    assert seen["last"] == [0, 3, [[0, True], [1, False], [3, True], [2, False]], False]
     assert act(dev, green, {"challenge": [0, 3]}) == 409  # voted once already
     # Green's Lego challenged by Red: 3 to 1, it stands.
     act(dev, red, {"challenge": [2, 0]})
