@@ -154,3 +154,16 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
         totals = until(driver, lambda d: shown(d, "sg-totals"))
         listed = totals.split("\n")
         assert listed == ["Alex", "0 = 0", "Sam", "2 = 2", "Robin", "1 = 1", "Jo", "1 = 1"]
+
+
+def test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken(tmp_path):
+    from PIL import Image
+
+    from tools import sgshots
+
+    sgshots.main(["sgshots", str(tmp_path)])
+    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(sgshots.SHOTS)
+    for name in sgshots.SHOTS:
+        with Image.open(tmp_path / (name + ".png")) as img:
+            assert img.size[0] == sgshots.SIZE[0] and img.size[1] >= sgshots.SIZE[1]
+            assert len(img.convert("L").getcolors(1 << 16)) > 2  # drawn, not blank
