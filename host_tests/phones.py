@@ -12,10 +12,11 @@ import time
 
 from tools.mpenv import SOURCE_HEAP, device_layout, micropython, use_mpy
 
-# The .mpy build serves phones in 144 KB: the firmware's 128 KB cap and 16 KB more for the
-# server, its modules and the requests being answered, and for the simulator's own JSON
-# (`make bench` gives the heap in use with four phones joined, under the 128 KB cap; what
-# the server costs a Pico W, of its 205 KB, is about 14 KB). The sources get theirs.
+# The .mpy build serves phones in 144 KB, not the firmware's 128 KB cap: the server, its
+# modules, asyncio, the phones' Say When! view and the PC's stand-in network take about
+# 28 KB of the heap with four phones joined, and a whole Say When! game with phones needs
+# 144 KB (113 KB without Wi-Fi): `make bench` gives the figures. On a Pico W the server
+# costs about 19 to 23 KB of its 205 KB. The sources get theirs.
 WIFI_HEAP = "144K"
 SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
 START = "press UP\npress GO\n"  # the last row of the setup: Start game

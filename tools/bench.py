@@ -31,7 +31,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tools.fuzz import fuzz, kb
+from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import MPY_HEAP, ROOT, device_layout, micropython, run_mp
 from tools.names import NET_MODULE, POOLS_HOLD, names_in
 
@@ -226,14 +226,16 @@ def _request(port, method, path, token=None, body=None):
         conn.close()
 
 
-def with_phones(heap):
-    """The heap in use at a Say When! question with the phones' server up and four phones
-    joined (each then asks what its team sees, three times), in the headless simulator
-    serving phones over a loopback port, at `heap`."""
+def serving(heap, setup, teams, script, asks=3):
+    """The headless simulator serving phones over a loopback port at `heap`: the commands
+    of `setup`, then one phone per team joins (`teams` of them), each asks what its team
+    sees `asks` times over, and then each line of `script` goes in, each followed by one
+    phone's look at its team (in turn). (whether it ran to the end, what it printed)"""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     cwd, env = device_layout()
+    tokens = []
     with tempfile.TemporaryDirectory() as state:
         proc = subprocess.Popen(
             [micropython(), "-X", "heapsize=" + heap, "-m", "headless"]
@@ -246,11 +248,10 @@ def with_phones(heap):
             text=True,
         )
         try:
-            proc.stdin.write(FOUR_TEAMS)
+            proc.stdin.write(setup)
             proc.stdin.flush()
-            tokens = []
             deadline = time.monotonic() + 30
-            while len(tokens) < 4 and time.monotonic() < deadline:
+            while len(tokens) < teams and time.monotonic() < deadline and proc.poll() is None:
                 try:
                     status, data = _request(
                         port, "POST", "/api/join", body=b'{"team": %d}' % len(tokens)
@@ -259,29 +260,78 @@ def with_phones(heap):
                     status = None
                 if status == 200:
                     tokens.append(json.loads(data)["token"])
-                time.sleep(0.2)  # the server lets an address through once every 150 ms
-            for _ in range(3):
-                for token in tokens:
-                    _request(port, "GET", "/api/me", token)
-                    time.sleep(0.2)
-            out, err = proc.communicate("mem\nquit\n", timeout=60)
+                time.sleep(PHONE_PACE)
+            for token in tokens * asks:
+                _request(port, "GET", "/api/me", token)
+                time.sleep(PHONE_PACE)
+            for i, line in enumerate(script.strip().splitlines()):
+                proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+                if tokens:
+                    _request(port, "GET", "/api/me", tokens[i % len(tokens)])
+                time.sleep(PHONE_PACE)
+            out, err = proc.communicate("quit\n", timeout=60)
+        except OSError:  # the simulator is gone (out of heap): its pipe or its port
+            out, err = proc.communicate(timeout=60)
         finally:
             if proc.poll() is None:
                 proc.kill()
                 proc.communicate()
-    found = re.findall(r"mem alloc=(\d+)", out)
-    if len(tokens) < 4 or proc.returncode or not found:
-        sys.exit("four phones did not join under %s:\n%s\n%s" % (heap, out[-2000:], err[-2000:]))
-    return int(found[-1])
+    ok = len(tokens) == teams and proc.returncode == 0 and "error:" not in out
+    return ok and "Error" not in err, out + err
 
 
-def smallest_heap(script, lo=8, hi=512):
-    """The smallest heap (KB) in which the script runs to the end, by bisection."""
-    if not run(script, "%dK" % hi)[0]:
+PHONE_PACE = 0.2  # seconds between requests: the server lets an address through every 150 ms
+
+
+def heap_state(out):
+    """(heap in use, largest free block, names interned) at the last `mem` of a
+    simulator's output."""
+    alloc = int(re.findall(r"mem alloc=(\d+)", out)[-1])
+    block = int(re.findall(r"max free sz: (\d+)", out)[-1]) * GC_BLOCK
+    return alloc, block, int(re.findall(r"n_qstr=(\d+)", out)[-1])
+
+
+def with_phones(heap):
+    """(heap in use, largest free block, names) at a Say When! question with the phones' server
+    up and four phones joined (each then asks what its team sees three times), at `heap`;
+    None if they do not get there in it."""
+    ok, out = serving(heap, FOUR_TEAMS, 4, "mem")
+    return heap_state(out) if ok else None
+
+
+def four_phones():
+    """with_phones at the cap, else at the smallest heap (KB) they get there in: (heap,
+    figures)."""
+    found = with_phones(MPY_HEAP)
+    if found:
+        return MPY_HEAP, found
+    need = smallest_heap(None, lo=int(MPY_HEAP[:-1]), hi=256, runs=with_phones)
+    if need is None:
+        sys.exit("four phones did not join under 256K")
+    return "%dK" % need, with_phones("%dK" % need)
+
+
+# Say When! to a win (SAYWHEN_GAME) with the server up and both teams' phones joined,
+# asking what their team sees between the presses.
+SAYWHEN_SETUP = "".join(SAYWHEN_GAME.strip().splitlines(True)[:4])
+SAYWHEN_PLAY = "".join(SAYWHEN_GAME.strip().splitlines(True)[4:])
+
+
+def phones_game(heap):
+    ok, out = serving(heap, SAYWHEN_SETUP, 2, SAYWHEN_PLAY, asks=1)
+    return ok and '"winner": 0' in out
+
+
+def smallest_heap(script, lo=8, hi=512, runs=None):
+    """The smallest heap (KB) in which the script runs to the end, by bisection (`runs`:
+    whether it does at a heap, if not `run`)."""
+    runs = runs or (lambda heap: run(script, heap)[0])
+    if not runs("%dK" % hi):
         return None
     while lo < hi:
         mid = (lo + hi) // 2
-        if run(script, "%dK" % mid)[0]:
+        if runs("%dK" % mid):
             hi = mid
         else:
             lo = mid + 1
@@ -348,9 +398,10 @@ def main(argv=None):
         "%s %d%s" % (b, n, " + %d with Wi-Fi" % more if more else "")
         for b, n, more in board_names()
     )
-    phones = with_phones(MPY_HEAP)
-    ok, out = run(FOUR_TEAMS + "mem\n", MPY_HEAP)
-    no_wifi = int(re.findall(r"mem alloc=(\d+)", out)[-1])
+    phones_heap, (phones, phones_block, phones_names) = four_phones()
+    ok, out = run(FOUR_TEAMS + "mem\n", phones_heap)  # the core keeps more in a larger heap
+    no_wifi, no_wifi_block, _ = heap_state(out)
+    phones_need = "?" if args.quick else smallest_heap(None, lo=96, hi=256, runs=phones_game)
     rows = [
         ("heap in use after boot to the menu (.mpy)", heap_figure(mems[0])),
         ("heap in use after the menu walk and a resume", heap_figure(mems[-1])),
@@ -397,12 +448,28 @@ def main(argv=None):
         ),
         (
             "Wi-Fi: heap in use at a question, four phones joined",
-            "%s (cap %s)" % (heap_figure(phones), MPY_HEAP),
+            "%s, largest free block %s, at %s%s"
+            % (
+                heap_figure(phones),
+                kb(phones_block),
+                phones_heap,
+                ""
+                if phones_heap == MPY_HEAP
+                else " (the smallest it runs in: not at %s)" % MPY_HEAP,
+            ),
         ),
         (
             "  of which the server, asyncio and the PC's stand-in network",
-            "%s (the same question without Wi-Fi: %.1f KB)"
-            % (kb(phones - no_wifi), no_wifi / 1024),
+            "%s (the same question, heap, without Wi-Fi: %.1f KB, largest free block %s)"
+            % (kb(phones - no_wifi), no_wifi / 1024, kb(no_wifi_block)),
+        ),
+        (
+            "Wi-Fi: names interned in the unix port (its pools hold %d)" % POOLS_HOLD,
+            "%d (one more than the pools hold grows them by 14 KB at once)" % phones_names,
+        ),
+        (
+            "Wi-Fi: smallest heap for a whole Say When! game, 2 phones",
+            "%s KB (cap %s; without Wi-Fi %s KB)" % (phones_need, MPY_HEAP, sw_need),
         ),
         ("names interned at boot (the pools hold %d)" % POOLS_HOLD, names),
         ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),

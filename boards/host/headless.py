@@ -16,7 +16,8 @@ edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, bot
 ms later. screen prints the frame in braille dots and the text drawn on it; text prints
 only the text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the
 core's state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the
-heap in use after a collection, modules that and the modules loaded; battery MV gives the
+heap in use after a collection (then micropython's mem_info and qstr_info: the largest
+free block, the names interned), modules that and the modules loaded; battery MV gives the
 board a battery at MV millivolts; reboot is a power cut: the device starts again from
 what it saved. Tones are printed as `tone NAME` when they play. A bad command prints
 `error: COMMAND: what is wrong` and the simulator goes on.
@@ -150,7 +151,7 @@ class Sim:
 
             print("ring", ring_hex(self.dev.ring_frame(self.now)))
         elif cmd == "state":
-            from screens import state  # the debug hook, loaded once asked
+            from screens import state  # the debug hook, loaded while asked (step)
 
             print(json.dumps(state(self.dev.app)))
         elif cmd == "refreshes":
@@ -159,8 +160,12 @@ class Sim:
             self.board.battery = int(args[0])
             self.dev._battery_at = None  # read it at the next poll
         elif cmd == "mem" or cmd == "modules":
+            import micropython  # built in: a global more would cost the heap more
+
             gc.collect()
             print("mem alloc=%d free=%d" % (gc.mem_alloc(), gc.mem_free()))
+            micropython.mem_info()  # its "max free sz": the largest free block
+            micropython.qstr_info()  # the names interned, and the pools that hold them
             if cmd == "modules":
                 print(" ".join(sorted(sys.modules)))
         elif cmd == "reboot":
@@ -174,12 +179,18 @@ class Sim:
             return True
         if words[0] == "quit":
             return False
+        # The host's readers of the screen (a board has none of them) are let go again
+        # once they have answered: they would take the device's heap from then on.
+        looks = words[0] in ("screen", "png", "ring", "state")
+        loaded = set(sys.modules) if looks else None
         try:
             self.command(words)
         except CommandError as e:
             print("error: %s: %s" % (line.strip(), e))
         except OSError as e:  # png into a folder that is not there, say
             print("error: %s: %s" % (line.strip(), e))
+        if looks:
+            unload(loaded)
         return True
 
     def print_text(self):

@@ -1,14 +1,19 @@
 """The headless simulator serving phones (headless.py --http PORT): the PC as a board with
 Wi-Fi, its network a port on the loopback.
 
-The device's asyncio loop runs as on a board: the phones' network (net.phones.Net.run: its web
-server on 127.0.0.1:PORT and its name server on UDP PORT) beside the commands, which are
-read as they come; what the phones change is drawn as the display task would. Phones act
-at the simulated time the commands have brought the device to. Two commands more:
+The device's asyncio loop runs as on a board: the phones' network (net.phones.Net.watch,
+what Net.run does on a board: its web server on 127.0.0.1:PORT and its name server on UDP
+PORT) beside the commands, which are read as they come; what the phones change is drawn
+as the display task would. Phones act at the simulated time the commands have brought the
+device to. Two commands more:
 
     phones   the network as one line of JSON: its name and key, the game and its teams,
              which of them have a phone, the page's address
     join     the join screen (its QR codes), as a game will show it
+
+The PC's stand-in for a board's access point (hw.wifi) is this module itself: the port
+after --http on the loopback, for the web and the names both. It shares the heap with the
+firmware under test, so it is small: no class, few globals and functions.
 
 A board's own names, these: tools/names.py counts them with firmware/net's (a board
 module whose name starts with "net"), interned at boot only when the PC serves phones.
@@ -21,29 +26,22 @@ import sys
 
 from board import _find, getenv
 
-_DRAW_MS = 20  # how often stdin is looked at, and the screen drawn
+host = "127.0.0.1"
+http_port = dns_port = int(sys.argv[sys.argv.index("--http") + 1])
+www = getenv("SIM_WWW") or _find("www")  # the pages, gzipped by make build
 
 
-class Loopback:
-    """The PC's stand-in for a board's access point (hw.wifi): the port after --http on
-    the loopback; the network's name and key are only recorded."""
-
-    host = "127.0.0.1"
-
-    def __init__(self):
-        self.http_port = self.dns_port = int(sys.argv[sys.argv.index("--http") + 1])
-        self.www = getenv("SIM_WWW") or _find("www")  # the pages, gzipped by make build
-        self.ssid = self.key = None
-
-    def up(self, ssid, key):
-        self.ssid, self.key = ssid, key
-        return self.host
-
-    def down(self):
-        self.ssid = self.key = None
+def up(ssid, key):
+    return host  # the network's name and key: nothing to tell a loopback
 
 
-build = Loopback  # what the host board calls (a name every board has: board.build)
+def down():
+    pass
+
+
+def build():
+    """The access point (what the host board calls: a name every board has, board.build)."""
+    return sys.modules["netsim"]
 
 
 def run(sim):
@@ -59,55 +57,50 @@ async def _serve(sim):
     watching = asyncio.create_task(_watch(sim))
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
-        ready = False
         for _ in waiting.ipoll(0):
-            ready = True
-        if not ready:
-            await asyncio.sleep_ms(_DRAW_MS)
+            break
+        else:
+            await asyncio.sleep_ms(20)  # how often stdin is looked at, and the screen drawn
             continue
         line = sys.stdin.readline()
         words = line.split("#", 1)[0].split()
         cmd = words[0] if words else None
-        if cmd in ("phones", "join"):
-            _command(sim, cmd, line, words)
+        net = sim.dev.net
+        if cmd == "phones" or cmd == "join":
+            if len(words) > 1:
+                print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
+            elif cmd == "join":
+                sim.dev.app.net.show(sim.dev.app, sim.now)
+            else:
+                net.sync()  # the game as the last command left it
+                table = dict(net.table)
+                table["taken"] = list(map(bool, table.pop("tokens")))
+                table["url"] = net.url() if net.ip else None
+                print(json.dumps(table))
             continue
-        if cmd in ("reboot", "quit") or not line:
-            await _stop(sim.dev.net)
+        if cmd == "reboot" or cmd == "quit" or not line:
+            # The device's network closes, its ports free at once for the next device's.
+            # Its tasks end (its connections within their deadline), and it lets go of its
+            # device: whatever still points at the old network (a finished task, a stale
+            # slot the collector scans) must not hold the old device's heap.
+            net.close()
+            await asyncio.sleep_ms(0)
+            while net.server.open:
+                await asyncio.sleep_ms(20)
+            net.dev = None
+        net = None  # nor this frame
         if not line or not sim.step(line):
             break
     watching.cancel()
 
 
-async def _stop(net):
-    """Closes a device's network, its ports free at once for the next device's. Its tasks
-    end (its connections within their deadline), and it lets go of its device: whatever
-    still points at the old network (a finished task, a stale slot the collector scans)
-    must not hold the old device's heap."""
-    net.close()
-    await asyncio.sleep_ms(0)
-    while net.server.open:
-        await asyncio.sleep_ms(_DRAW_MS)
-    net.dev = None
-
-
 async def _watch(sim):
+    def now():
+        return sim.now  # the phones act at the simulated time
+
     while True:
         net = sim.dev.net
-        net.now = lambda: sim.now  # the phones act at the simulated time
+        net.now = now
         await net.watch()
         net = None
         await asyncio.sleep_ms(250)
-
-
-def _command(sim, cmd, line, words):
-    net = sim.dev.net
-    if len(words) > 1:
-        print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
-    elif cmd == "join":
-        sim.dev.app.net.show(sim.dev.app, sim.now)
-    else:
-        net.sync()  # the game as the last command left it
-        table = {k: net.table[k] for k in ("ssid", "key", "game", "names")}
-        table["taken"] = [t is not None for t in net.table["tokens"]]
-        table["url"] = net.url() if net.ip else None
-        print(json.dumps(table))
