@@ -40,6 +40,9 @@ ELSEWHERE = {
     ".venv/bin/python -m tools.phoneshots": (
         "test_browser_saywhen.py::test_the_readme_s_pictures_of_the_phones_are_taken"
     ),
+    ".venv/bin/python -m tools.sgshots": (
+        "test_browser_scattergories.py::test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken"
+    ),
 }
 # Long ones, run with smaller numbers.
 REDUCED = {

@@ -33,7 +33,7 @@ from net import server
 SAVE = "phones"
 # The games whose phones play (net/<game>.py: view(app, team) and act(app, team, message,
 # now)); a phone in any other game follows it with no buttons of its own.
-PHONE_GAMES = ("saywhen",)
+PHONE_GAMES = ("saywhen", "scattergories")
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
