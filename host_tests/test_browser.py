@@ -8,7 +8,8 @@ from phones import SAY_WHEN, START, Device
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-pytestmark = pytest.mark.browser
+# In the .mpy pass only: the build that ships, serving the page that ships.
+pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
 
 RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
 TOKEN = "scanner-token"

@@ -28,7 +28,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from tools.deckfile import read_deck
 from tools.mpenv import ROOT
 
-pytestmark = pytest.mark.browser
+# In the .mpy pass only: the build that ships, serving the page that ships.
+pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
 
 DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
 QUESTION, ANSWER, UNIT, LOW, HIGH = 1, 2, 3, 4, 5
@@ -306,7 +307,6 @@ def test_three_phones_play_a_whole_game_of_say_when(device, phones):
         assert scores(driver) == final
 
 
-@pytest.mark.sources_only  # the pictures of a game like the one above: taken once
 def test_the_readme_s_pictures_of_the_phones_are_taken(tmp_path):
     from PIL import Image
 

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.sources_only  # the commands pick their own build; run 
 README = (ROOT / "README.md").read_text()
 
 BY_HAND = {
+    "sudo apt-get install fonts-dejavu-core zbar-tools chromium chromium-driver wordnet-base",
     "git clone https://github.com/micropython/micropython",
     "cd micropython/ports/unix",
     "make submodules && make",
@@ -38,6 +39,9 @@ ELSEWHERE = {
     "make flash": "test_flash.py::test_flash_onto_a_board_whose_watchdog_runs",
     ".venv/bin/python -m tools.phoneshots": (
         "test_browser_saywhen.py::test_the_readme_s_pictures_of_the_phones_are_taken"
+    ),
+    ".venv/bin/python -m tools.sgshots": (
+        "test_browser_scattergories.py::test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken"
     ),
 }
 # Long ones, run with smaller numbers.

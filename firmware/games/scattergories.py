@@ -76,22 +76,28 @@ def starts_with(answer, letter):
 
 def score_round(sheets, letter, rejected=()):
     """Points per player; `sheets[p][c]` is player p's answer for category c."""
+    return [sum(row) for row in points(sheets, letter, rejected)]
+
+
+def points(sheets, letter, rejected=()):
+    """Each answer's point, 1 or 0: `points(...)[p][c]` is that of `sheets[p][c]`, as
+    score_round counts it."""
     rejected = set((p, c) for p, c in rejected)  # pairs may arrive as JSON lists
     keys = [[match_key(answer) for answer in sheet] for sheet in sheets]
-    points = []
+    out = []
     for p, sheet in enumerate(sheets):
         scored = []  # this player's answers that already scored this round
-        total = 0
+        row = []
         for c, answer in enumerate(sheet):
             key = keys[p][c]
-            if not key or (p, c) in rejected or not starts_with(answer, letter):
-                continue
-            if _given_by_another(keys, p, c, key) or key in scored:
-                continue
-            scored.append(key)
-            total += 1
-        points.append(total)
-    return points
+            ok = key and (p, c) not in rejected and starts_with(answer, letter)
+            if ok and not _given_by_another(keys, p, c, key) and key not in scored:
+                scored.append(key)
+                row.append(1)
+            else:
+                row.append(0)
+        out.append(row)
+    return out
 
 
 def challenge_accepted(votes, challenged):

@@ -39,12 +39,15 @@ async def make_codes(net):
     table = net.table
     made = []
     for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), net.url()):
-        best = None
-        for scored in qr.candidates(text):
-            if best is None or scored[0] < best[0]:
-                best = scored
+        best = kept = None
+        for score, _, code in qr.candidates(text):
+            if best is None or score < best:
+                best = score
+                if kept is None:
+                    kept = bytearray(len(code.modules))
+                kept[:] = code.modules  # the symbol is masked afresh for the next one
             await asyncio.sleep_ms(0)
-        made.append((best[1].size, best[1].modules))
+        made.append((code.size, kept))
     sys.modules.pop("net.qr", None)
     sys.modules["net"].__dict__.pop("qr", None)
     if net.table is table and net.ip is not None:
@@ -63,6 +66,10 @@ class JoinScreen(Screen):
     def event(self, app, ev, now):
         if ev[0] == "press":
             app.pop(now)
+            self.net.codes = None  # made again when the screen shows again
+            # Loaded only while it shows (Net.show): let this module go with the screen.
+            sys.modules.pop("net.joinscreen", None)
+            sys.modules["net"].__dict__.pop("joinscreen", None)
 
     def draw(self, app, g):
         net = self.net
@@ -73,6 +80,14 @@ class JoinScreen(Screen):
             else:
                 g.center("Making the QR codes" if net.ip else "Wi-Fi is starting", 40, "bold")
             g.center("any button: back", 80, "small")
+            return
+        table = net.table
+        if not codes:  # no heap for them: the network, its key and the page, in words
+            for y, text in ((2, "Wi-Fi network:"), (44, "Key:"), (86, "Then open:")):
+                g.text(text, 6, y, "small")
+            g.text(table["ssid"], 6, 18, "bold")
+            g.text(table["key"], 6, 60, "bold")
+            g.text(g.fit(net.url()[7:].rstrip("/"), "bold", W - 12), 6, 102, "bold")
             return
         wifi, page = codes
         side = wifi[0] * _BIG
@@ -85,6 +100,5 @@ class JoinScreen(Screen):
         g.text("\u2190 join Wi-Fi", x0, 6, "small")
         g.text("open page \u2192", x0, 34, "small")
         g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
-        table = net.table
         g.text(table["ssid"], x0, 84, "bold")
         g.text(table["key"], x0, 105, "bold")

@@ -33,7 +33,7 @@ from net import server
 SAVE = "phones"
 # The games whose phones play (net/<game>.py: view(app, team) and act(app, team, message,
 # now)); a phone in any other game follows it with no buttons of its own.
-PHONE_GAMES = ("saywhen", "staycool")
+PHONE_GAMES = ("saywhen", "staycool", "scattergories")
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
@@ -122,7 +122,11 @@ class Net:
         """The network, as the setting and the games want it, until cancelled."""
         try:
             while True:
-                await self.watch()
+                try:
+                    await self.watch()
+                except Exception as e:  # noqa: BLE001 - a bug, but the game plays on: the
+                    print("phones:", repr(e))  # network is opened again at the next look
+                    self.close()
                 await asyncio.sleep_ms(_WATCH_MS)
         finally:
             self.close()
@@ -138,7 +142,11 @@ class Net:
         elif self.codes is None and self.dev.app.screen.name == "phones":
             from net.joinscreen import make_codes  # loaded: the screen shows
 
-            await make_codes(self)
+            try:
+                await make_codes(self)
+            except MemoryError:  # no room in one piece for a symbol: the words will do
+                self.codes = ()
+                self.dev.app.redraw()
 
     def open(self):
         """Opens the network of this game (or reopens it under its new name); False when

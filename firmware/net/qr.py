@@ -260,7 +260,14 @@ def encode(data, level=M, mask=None):
     """The smallest symbol holding `data` (bytes or str) at `level`; with `mask` that one,
     else the one of the eight the standard's penalty rates best. ValueError if too long."""
     if mask is None:
-        return min(candidates(data, level), key=lambda scored: scored[0])[1]
+        mask = min((score, m) for score, m, _ in candidates(data, level))[1]
+    code = _unmasked(data, level)
+    code._mask(mask)
+    code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
+    return code
+
+
+def _unmasked(data, level):
     if isinstance(data, str):
         data = data.encode()
     version = 1
@@ -271,16 +278,21 @@ def encode(data, level=M, mask=None):
     code = Code(version)
     code._patterns()
     code._place(_codewords(data, version, level))
-    code._mask(mask)
-    code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
     return code
 
 
 def candidates(data, level=M):
-    """(penalty, symbol) for each of the eight masks, one at a time."""
+    """(penalty, mask, symbol) for each of the eight masks, one at a time. It is the one
+    symbol each time, masked afresh from a copy of it unmasked (no new symbol a mask, so
+    the heap gives two buffers, not nine): copy what is to be kept before the next."""
+    code = _unmasked(data, level)
+    modules = code.modules
+    plain = bytearray(modules)
     for mask in range(8):
-        code = encode(data, level, mask)
-        yield penalty(code), code
+        modules[:] = plain
+        code._mask(mask)
+        code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
+        yield penalty(code), mask, code
 
 
 def penalty(code):

@@ -278,3 +278,60 @@ def test_a_board_with_wifi_has_the_setting_and_the_join_screen_in_its_menus():
     plain = Device(board, Store(ROOT + "/no-wifi-menu"), seed=1)
     assert "Join with phones" not in [item.label for item in menu.main_items(plain.app)]
     assert "Wi-Fi network" not in [i.label for i in settings.menu()._items(plain.app)]
+
+
+def test_with_no_heap_for_the_qr_codes_the_join_screen_gives_them_in_words():
+    from net import qr
+
+    dev = device()
+    look(dev)  # the network opens
+    dev.net.show(dev.app, 0)
+    made = qr.candidates
+
+    def no_room(data, level=qr.M):
+        raise MemoryError("memory allocation failed, allocating 841 bytes")
+        yield
+
+    qr.candidates = no_room
+    try:
+        look(dev)  # the codes are made while the screen shows: here, not
+    finally:
+        qr.candidates = made
+    assert dev.net.codes == () and dev.app.screen.name == "phones"
+    dev.gfx.trace = []
+    dev.app.draw(dev.gfx)
+    drawn = [item[3] for item in dev.gfx.trace]
+    table = dev.net.table
+    assert table["ssid"] in drawn and table["key"] in drawn
+    assert "127.0.0.1:0" in drawn  # the page's address (the fake access point's port 0)
+    dev.app.step(("press", "A"), 0)  # gone, and its codes with it: made again next time
+    assert dev.net.codes is None
+    dev.net.show(dev.app, 0)
+    look(dev)
+    assert len(dev.net.codes) == 2 and dev.net.codes[0][0] == 29  # the network's: version 3
+    dev.net.close()
+
+
+def test_a_bug_in_a_look_at_the_network_closes_it_and_the_next_look_opens_it_again():
+    dev = device()
+    net = dev.net
+    looks = []
+    watch = net.watch
+
+    async def failing_once():
+        looks.append(net.ip)
+        if len(looks) == 2:
+            raise KeyError("a bug")
+        await watch()
+
+    net.watch = failing_once
+
+    async def run_a_while():
+        task = asyncio.create_task(net.run())
+        await asyncio.sleep_ms(900)  # looks every 250 ms
+        task.cancel()
+        await asyncio.sleep_ms(0)
+
+    asyncio.run(run_a_while())
+    assert looks[:4] == [None, "127.0.0.1", None, "127.0.0.1"]  # open, the bug: shut, open
+    assert dev.board.wifi.log.count(("down",)) >= 2  # the bug's close, and the task's end

@@ -7,6 +7,10 @@ where the table was. Its "phase" says where a round stands:
 The die (games.scattergories.LetterDie) is saved as its generator state and the letters
 used, so a resumed game rolls on exactly as it would have. The timer is never saved while
 it runs: "left" is what remained when it was started or paused.
+On a board with Wi-Fi two fields more come from the phones (net/scattergories.py), from
+the round's roll to the next: "sheets", each player's answers typed on a phone (12, or
+none: on paper), scored by the rules at time's up; "vote", a challenge being voted on the
+phones: [player, category, [[voter, accept], ...]].
 """
 
 from micropython import const
@@ -20,6 +24,10 @@ CATEGORIES = 12
 _PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
 _MASK32 = 0xFFFFFFFF
 _LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
+# An answer typed on a phone: characters, and UTF-8 bytes, so that six full sheets stay
+# well inside a save (store.py: 8 KB) even when each character is escaped in JSON ("\").
+_MOST = const(24)
+_MOST_BYTES = const(48)
 _KEYS = const(
     (
         "seed",
@@ -102,6 +110,22 @@ class Scattergories(Game):
         for c in s["challenges"]:
             need(type(c) is list and len(c) == 3 and saved.count(c[0], n - 1))
             need(saved.count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
+        sheets = s.get("sheets")
+        need(sheets is None or type(sheets) is list and len(sheets) == n)
+        for answers in sheets or ():
+            need(type(answers) is list and len(answers) in (0, CATEGORIES))
+            need(all(fit(a) for a in answers))
+        vote = s.get("vote")
+        if vote is not None:  # a challenge of an answer on a phone, being voted
+            need(phase == "score" and type(vote) is list and len(vote) == 3)
+            player, category, votes = vote
+            need(saved.count(player, n - 1) and saved.count(category, CATEGORIES - 1))
+            need(sheets and sheets[player] and sheets[player][category])
+            need(type(votes) is list)
+            for v in votes:
+                need(type(v) is list and len(v) == 2 and saved.count(v[0], n - 1))
+                need(type(v[1]) is bool)
+            need(len(set(v[0] for v in votes)) == len(votes))  # one vote each
 
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
@@ -172,6 +196,7 @@ class Scattergories(Game):
         s["faces"] = "".join(faces)
         s["letters"] = letters + faces[-1]
         s["lists"] = s["lists"] + [number]
+        s.pop("sheets", None)  # the last round's answers, typed on phones
         if all(played.is_set(seen, i) or i == number - 1 for i in range(self.deck.count)):
             rec = None  # every list played on this device: afresh
         s["phase"] = "roll"
@@ -193,27 +218,45 @@ class Scattergories(Game):
         self.s["left"] = left
 
     def time_up(self):
+        """Pens down: the points of the answers typed on phones are the rules' (a player
+        on paper starts from 0 and types them in)."""
         s = self.s
         s["phase"] = "score"
         s["left"] = None
-        s["points"] = [0] * self.n()
         s["challenges"] = []
+        s["points"] = self.points()
 
     # -- scoring -----------------------------------------------------------------------------
     def add_points(self, player, delta):
         pts = self.s["points"]
         pts[player] = max(0, min(CATEGORIES, pts[player] + delta))
 
+    def points(self, rejected=()):
+        """This round's points as the rules score the answers typed on phones (none on
+        paper: 0), with the answers rejected in challenges, and `rejected`, crossed out."""
+        s = self.s
+        out = [c[:2] for c in s["challenges"] if not c[2]] + list(rejected)
+        return rules.score_round(s.get("sheets") or [[]] * self.n(), self.letter(), out)
+
+    def delta(self, player, category):
+        """What rejecting player's answer for category does to their points: on a phone,
+        the rules score the sheet again without it; on paper, it takes a point off."""
+        sheets = self.s.get("sheets")
+        if not (sheets and sheets[player]):
+            return -1
+        return self.points(((player, category),))[player] - self.points()[player]
+
     def challenge(self, player, category, votes):
-        """Applies a challenge vote: a rejected answer takes a point off. Returns accepted."""
+        """Applies a challenge vote: a rejected answer loses its point. Returns accepted."""
         accepted = rules.challenge_accepted(votes, player)
-        self.s["challenges"].append([player, category, accepted])
         if not accepted:
-            self.add_points(player, -1)
+            self.add_points(player, self.delta(player, category))
+        self.s["challenges"].append([player, category, accepted])
         return accepted
 
     def finish_round(self):
         s = self.s
+        s.pop("vote", None)  # a challenge left unvoted on the phones
         s["scores"].append(s["points"])
         s["points"] = [0] * self.n()
         s["challenges"] = []
@@ -227,6 +270,23 @@ class Scattergories(Game):
         s = self.s
         s["points"] = s["scores"].pop()
         s["phase"] = "score"
+
+
+def fit(text):
+    """Whether `text` may be an answer on a phone's sheet: short enough for the save, and
+    printable (no control character: C0, DEL, or C1, which UTF-8 writes as 0xC2 0x80-0x9F;
+    the bytes are looked at, not the characters, as taking those out would intern them)."""
+    if type(text) is not str or len(text) > _MOST:
+        return False
+    data = text.encode()
+    if len(data) > _MOST_BYTES:
+        return False
+    lead = 0
+    for b in data:
+        if b < 32 or b == 127 or lead == 0xC2 and b < 0xA0:
+            return False
+        lead = b
+    return True
 
 
 def _letters(text):

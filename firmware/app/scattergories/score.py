@@ -4,7 +4,9 @@ The table reads its answers out and crosses out matches on paper; the device kee
 points. Each player's points for the round are typed with UP/DOWN (B moves on); a
 challenge is voted player by player (A reject, C accept, B no vote), the majority decides
 and a tie strikes out the challenged player's own vote (games.scattergories); a rejected
-answer takes a point off. Totals after each round, the winner after the last (a tie
+answer takes a point off. Answers typed on phones (net/scattergories.py) come here scored
+by the rules: a player on a phone starts from those points, and may be challenged and
+voted on from the phones too. Totals after each round, the winner after the last (a tie
 shares the win: app/won.py); a round's scoring can be reopened ("Fix") until the next one
 starts.
 """
@@ -193,7 +195,7 @@ class Challenge(GameScreen):
         for k, line in enumerate(g.wrap(why, "body", gfx.W - 12)[:2]):
             g.center(line, why_y + layout.BODY * k, "body")
         p = self.game.s["points"][self.player]
-        after = p if ok else max(0, p - 1)
+        after = p if ok else max(0, p + self.game.delta(self.player, self.cat))
         g.center("%s: %d → %d points" % (who, p, after), why_y + 2 * layout.BODY + 2, "small")
         g.labels("Vote again", "OK", "")
 

@@ -1,0 +1,205 @@
+"""Scattergories on the phones: each player's answer sheet, then every sheet scored.
+
+While the round's timer runs, a player's phone shows the letter, the list and the time
+left, with 12 answer fields; it sends the whole sheet as it is typed ({"answers": [12
+strings]}), kept in the saved game (app/scattergories/game.py: "sheets"), so a power cut
+keeps it. At time's up the fields lock (a sheet sent later is refused: 409) and the rules
+score the phones' sheets (games.scattergories: matches and wrong first letters cross
+themselves out). Only then does every phone see every sheet, each answer marked.
+
+A challenge is raised from a phone on another player's answer ({"challenge": [player,
+category]}), and voted on the phones ({"vote": true} accept, false reject), the challenged
+player too; once every phone has voted the majority decides, a tie striking out the
+challenged player's own vote, as on the device (Scattergories.challenge). {"challenge":
+null} withdraws it (a phone gone flat). Players on paper type their points and challenge
+on the device, as before: the rules give 0 to a sheet they never see.
+
+Imported only while a Scattergories game is on (net.phones, on a board with Wi-Fi); the
+game's screens are found through the App's stack, so none of them is kept loaded here.
+"""
+
+_BLANK = ""
+# Why an answer scores nothing, as the phones show it.
+_MATCH = "match"  # another player has it too
+_LETTER = "letter"  # it does not begin with the letter
+_REPEAT = "repeat"  # the same player scored it already, in an earlier category
+_REJECTED = "rejected"  # voted out in a challenge
+_OK = "ok"
+# The last challenge decided on the phones, for the phones to show how the vote went (not
+# saved: the verdict is, with the game): [the game's state, [player, category, votes,
+# accepted]].
+_last = [None, None]
+
+
+def _round(app):
+    """(the Scattergories model behind the screens, the round's countdown or None)."""
+    game = clock = None
+    for screen in app.stack:
+        game = getattr(screen, "game", None) or game
+        clock = getattr(screen, "cd", None) or clock  # round.Play's, while the timer is on
+    return game, clock
+
+
+def _letter_shown(app, game):
+    """The round's letter once the device shows it: not while its die still rolls."""
+    phase = game.s["phase"]
+    if phase == "roll":
+        return None if getattr(app.screen, "animate", False) else game.letter()
+    return game.letter() if phase in ("play", "score") else None
+
+
+def _writing(game, clock, now):
+    """Whether answers may still be written: the round is on and its time is not up."""
+    return game.s["phase"] == "play" and (clock is None or clock.remaining(now) > 0)
+
+
+def marks(game, sheets):
+    """Each answer's mark: "ok" (it scores), "" (blank), or why it scores nothing."""
+    from games import scattergories as rules
+
+    letter = game.letter()
+    rejected = [c[:2] for c in game.s["challenges"] if not c[2]]
+    scored = rules.points(sheets, letter, rejected)
+    keys = [[rules.match_key(a) for a in answers] for answers in sheets]
+    out = []
+    for p, answers in enumerate(sheets):
+        row = []
+        for c, answer in enumerate(answers):
+            key = keys[p][c]
+            if scored[p][c]:
+                row.append(_OK)
+            elif not key:
+                row.append(_BLANK)
+            elif [p, c] in rejected:
+                row.append(_REJECTED)
+            elif not rules.starts_with(answer, letter):
+                row.append(_LETTER)
+            elif rules._given_by_another(keys, p, c, key):
+                row.append(_MATCH)
+            else:
+                row.append(_REPEAT)
+        out.append(row)
+    return out
+
+
+def view(app, team):
+    """What player `team`'s phone shows (a JSON-able dict), or None off the game."""
+    from app.scattergories import play as hub
+
+    game, clock = _round(app)
+    if game is None:
+        return None
+    s = game.s
+    phase = s["phase"]
+    now = app.now
+    sheets = s.get("sheets") or [[] for _ in game.names]
+    out = {
+        "kind": "scattergories",
+        "stage": phase,
+        "where": hub.where(game),
+        "players": game.names,
+        "list": game.list_no() if phase in ("roll", "play", "score") else None,
+        "letter": _letter_shown(app, game),
+        "scores": s["scores"],
+        "totals": game.totals(),
+    }
+    if out["list"] is not None:
+        out["categories"] = game.categories()
+    if phase == "play":
+        out["left"] = clock.remaining(now) if clock is not None else s["left"]
+        out["running"] = clock is not None and clock.running
+        out["answers"] = sheets[team]  # its own only: the others' are hidden till time's up
+        out["can_write"] = _writing(game, clock, now)
+    elif phase == "score":
+        out["sheets"] = sheets
+        out["marks"] = marks(game, sheets)
+        out["points"] = s["points"]
+        out["challenges"] = s["challenges"]
+        vote = s.get("vote")
+        out["vote"] = vote
+        out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
+        out["last"] = _last[1] if _last[0] is s else None
+    elif phase == "won":
+        out["winners"] = game.winners()
+    return out
+
+
+def act(app, team, message, now):
+    """A player's sheet, a challenge or a vote from their phone: None once done, else
+    (HTTP status, why not)."""
+    game, clock = _round(app)
+    if game is None:
+        return 409, "nothing to do on this screen"
+    s = game.s
+    if "answers" in message:
+        refused = _answers(game, clock, team, message["answers"], now)
+    elif "challenge" not in message and "vote" not in message:
+        return 400, "answers, challenge or vote"
+    elif s["phase"] != "score":
+        return 409, "not before time's up"
+    elif "challenge" in message:
+        refused = _challenge(game, team, message["challenge"])
+    else:
+        refused = _vote(app, game, team, message["vote"])
+    if refused is None:
+        app.save_session()  # the sheets too while the clock runs: as a pause is saved
+    return refused
+
+
+def _answers(game, clock, team, answers, now):
+    from app.scattergories import game as sg
+
+    if not _writing(game, clock, now):
+        return 409, "time's up"
+    if type(answers) is not list or len(answers) != sg.CATEGORIES:
+        return 400, "12 answers"
+    if not all(sg.fit(a) for a in answers):
+        return 400, "an answer is printable text, 24 characters at most"
+    sheets = game.s.get("sheets") or [[] for _ in game.names]
+    sheets[team] = answers
+    game.s["sheets"] = sheets
+    return None
+
+
+def _challenge(game, team, which):
+    """[player, category]: a challenge of another player's answer on a phone, once each;
+    None: the one being voted withdrawn."""
+    s = game.s
+    if which is None:
+        if "vote" not in s:
+            return 409, "no challenge now"
+        del s["vote"]
+        return None
+    if type(which) is not list or len(which) != 2 or not all(type(x) is int for x in which):
+        return 400, "a challenge is [player, category]"
+    player, category = which
+    sheets = s.get("sheets") or ()
+    if not (0 <= player < len(sheets) and 0 <= category < len(game.categories())):
+        return 400, "no such answer"
+    if (
+        "vote" in s
+        or player == team
+        or not sheets[player]
+        or not sheets[player][category].strip()
+        or [player, category] in [c[:2] for c in s["challenges"]]
+    ):
+        return 409, "not this answer now"
+    s["vote"] = [player, category, []]
+    return None
+
+
+def _vote(app, game, team, accept):
+    s = game.s
+    vote = s.get("vote")
+    if type(accept) is not bool:
+        return 400, "a vote is true (accept) or false (reject)"
+    if vote is None or team in [v[0] for v in vote[2]]:
+        return 409, "no vote of this player's now"
+    player, category, votes = vote
+    votes.append([team, accept])
+    voted = [v[0] for v in votes]
+    if all(p in voted for p in app.net.phones()):  # every phone has voted: decided
+        del s["vote"]
+        _last[0], _last[1] = s, vote + [game.challenge(player, category, votes)]
+        app.redraw()  # the points on the device
+    return None

@@ -1,0 +1,107 @@
+"""The README's pictures of Scattergories played from phones, into docs/phones/: a player's
+sheet being typed against the timer, and every sheet after time's up with a challenge
+being voted, as headless Chromium shows them on a phone.
+
+    python -m tools.sgshots [FOLDER]      (FOLDER: docs/phones unless named)
+
+A round of four players (Alex, Sam, Robin, Jo) on the headless simulator serving phones
+(--http), its seed fixed (tools.phoneshots: the letter C, list 1). One Chromium is Sam's
+phone; the others are plain requests. As with tools.phoneshots, these are not goldens a
+test holds pixel for pixel (Chromium's fonts are the machine's); test_browser_scattergories.py
+checks that this tool takes them both.
+"""
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tools.phoneshots import OUT, PACE, SIZE, TOKEN, Table, until
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
+from phones import START, Phone  # noqa: E402
+
+FOUR_PLAYERS = "press DOWN\npress DOWN\npress GO\npress GO\npress C\n" + START
+ALEX, SAM, ROBIN, JO = range(4)
+SHOTS = ("sg-sheet", "sg-sheets")
+# List 1 with the letter C (the seed's first round), one sheet each; "" left blank.
+SHEETS = {
+    ALEX: "Clamp,Cheetah,Cereal,Cooking,Carpenter,Car,Cairo,Clouds,Carousel,Comb,Curie,Chair",
+    SAM: "Chisel,The Cheetah,Croissant,Chess,Chef,Cart,Canberra,Comet,Candy floss,,"
+    "Copernicus,Cardboard",
+    ROBIN: "Crowbar,Crocodile,Crumpets,Climbing,Cook,Caravan,Copenhagen,Constellation,Clown,"
+    "Conditioner,Marie Curie,Clothes",
+    JO: "Chisel,Cobra,Cabbage,Crafts,Cashier,Cycle,Caracas,Clouds,Coconut shy,Cotton buds,,Cape",
+}
+TYPED_FIRST = 7  # Sam's fields typed when the first picture is taken
+
+
+class Round(Table):
+    def send(self, player, message):
+        time.sleep(PACE)
+        status, data = self.phones[player].json("POST", "/api/act", message)
+        if status != 200:
+            raise RuntimeError("the device refused %s: %s" % (message, data))
+
+    def type(self, fields):
+        answers = SHEETS[SAM].split(",")
+        for c in fields:
+            self.browser.find_element("id", "sg-a%d" % c).send_keys(answers[c])
+        self.browser.find_element("id", "sg-a%d" % fields[-1]).send_keys("\t")
+        self.shows("Saved on the Scanner.")
+
+    def play(self):
+        device = self.device
+        device.run(FOUR_PLAYERS)
+        self.phones[ALEX] = Phone(device.port)
+        self.phones[ALEX].join(ALEX)
+        self.browser.get("http://127.0.0.1:%d/" % device.port)
+        self.click('#teams button[data-team="%d"]' % SAM)
+        until(lambda: self.browser.execute_script("return localStorage.getItem('%s')" % TOKEN))
+        for player in (ROBIN, JO):
+            time.sleep(PACE)
+            self.phones[player] = Phone(device.port)
+            self.phones[player].join(player)
+        device.run("press B\npress B\npress B\npress B")  # all in; roll, the letter, go
+        for player in (ALEX, ROBIN, JO):
+            self.send(player, {"answers": SHEETS[player].split(",")})
+        device.run("wait 78000")  # 1:42 left
+        self.shows("1:4")
+        self.type(range(TYPED_FIRST))
+        self.browser.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+        self.shot("sg-sheet")
+        self.type(range(TYPED_FIRST, 12))
+        device.run("wait 110000")  # time's up
+        self.shows("Time's up!")
+        self.send(ALEX, {"challenge": [JO, 2]})  # Cabbage, for breakfast?
+        self.send(ALEX, {"vote": False})
+        self.send(JO, {"vote": True})
+        self.shows("So far 1 accept, 1 reject")
+        self.screen("sg-sheets")
+
+    def screen(self, name):
+        """The top of the page, a screen and a half of it: the vote and the first sheet
+        (the others go on below, as the phone scrolls)."""
+        time.sleep(0.3)
+        self.metrics(SIZE[1] * 3 // 2)
+        self.browser.execute_script("window.scrollTo(0, 0)")
+        path = self.out / (name + ".png")
+        self.browser.save_screenshot(str(path))
+        self.metrics(SIZE[1])
+        print("wrote", path)
+
+
+def main(argv):
+    out = Path(argv[1]) if len(argv) > 1 else OUT
+    with tempfile.TemporaryDirectory() as state:
+        table = Round(out, Path(state) / "state")
+        try:
+            table.play()
+        finally:
+            err = table.close()
+        if "Traceback" in err:
+            raise RuntimeError("the simulator failed:\n" + err)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
