@@ -277,11 +277,12 @@ class Net:
                 return _json(409, {"error": "nothing to do on this screen"})
             now = self.now()
             refused = game.act(app, team, message, now)  # the token's team, whatever it says
+            if refused is None:
+                app.last_input = now  # someone at the table: the device is not idle
+                app.step(None, now)  # settles the screen the act moved on to
+            self.dev.apply()  # what the act did, or the tone of a refusal, at once
             if refused is not None:
                 return _json(refused[0], {"error": refused[1]})
-            app.last_input = now  # someone at the table: the device is not idle
-            app.step(None, now)  # settles the screen the act moved on to
-            self.dev.apply()
         return _json(200, self.me(team))
 
 
