@@ -8,7 +8,6 @@ picture(FOLDER) plays the same turn and saves the README's picture of the Writte
 Interrogator's phone into FOLDER (`python -m tools.phoneshots` takes it with the others).
 """
 
-import os
 import time
 from pathlib import Path
 
@@ -24,12 +23,6 @@ NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: four playe
 ACTIVE, VERBAL, KEEPER, WRITTEN = range(4)  # the first turn's roles (game.roles())
 PACE = 0.2  # between requests: the server lets an address through once per 150 ms
 PICTURE = "sc-interrogator.png"
-# A Stay Cool turn with its phones needs more heap than host_tests/phones.py's WIFI_HEAP
-# (144 KB) gives the .mpy build: this turn, two phones in Chromium and one more asking,
-# fails at 150 KB (a MemoryError answering a tap) and mostly plays at 152 KB; 156 KB gives
-# it room. Stay Cool's turn holds more than a Say When! question (about 131 KB in use with
-# four phones, against a cap of 128 KB); the view itself is small (six questions at most).
-STAY_COOL_HEAP = "156K"
 SCORED = "return document.getElementById('view').textContent.includes('scored 12')"
 
 
@@ -104,7 +97,7 @@ def play(device, written, verbal, active):
 
 @pytest.fixture
 def device(tmp_path):
-    dev = Device(tmp_path / "state", heap_size=os.environ.get("HEAP") or STAY_COOL_HEAP)
+    dev = Device(tmp_path / "state")  # at WIFI_HEAP (host_tests/phones.py says why)
     yield dev
     assert "Traceback" not in dev.close()
 
