@@ -8,11 +8,12 @@ from tools.mpenv import run_mp
 class Sim:
     """One simulated device whose saved state lives in `state_dir` across runs."""
 
-    def __init__(self, state_dir, start=None, env=None, seed=None):
+    def __init__(self, state_dir, start=None, env=None, seed=None, heap=None):
         self.state_dir = str(state_dir)
         self.start = start
         self.env = env
         self.seed = seed
+        self.heap = heap  # None: the device's cap (tools.mpenv.heap)
 
     def run(self, script):
         args = ["-m", "headless", "--state", self.state_dir]
@@ -20,7 +21,7 @@ class Sim:
             args += ["--start", str(self.start)]
         if self.seed is not None:
             args += ["--seed", str(self.seed)]
-        proc = run_mp(args, stdin=script + "\n", env=self.env, device=True)
+        proc = run_mp(args, stdin=script + "\n", heap_size=self.heap, env=self.env, device=True)
         if proc.returncode != 0 or "error:" in proc.stdout:
             raise AssertionError(
                 "headless simulator failed (exit %d)\n--- stdout\n%s\n--- stderr\n%s"

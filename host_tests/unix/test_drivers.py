@@ -219,24 +219,3 @@ def test_pico_w_board_builds_the_reference_parts_with_wifi_and_no_battery_pin():
     fake.levels["WL_GPIO2"] = 0
     assert b.usb_power() == 0
     assert w.WIFI is True and b.wifi.http_port == 80 and not b.wifi.used
-
-
-def test_the_pico_w_s_wifi_follows_its_vbus_sense_not_a_battery_reading():
-    import os
-
-    from board import HostBoard
-    from shell import Device
-    from store import Store
-
-    tmp = os.getenv("TEST_TMP")
-
-    class AP:
-        host, http_port, dns_port, used = "127.0.0.1", 0, 0, False
-
-    for vbus, on in ((1, True), (0, False)):
-        board = HostBoard(tmp + "/vbus%d" % vbus)
-        board.wifi = AP()
-        board.usb_power = lambda vbus=vbus: vbus
-        board.battery = 3700 if vbus else 4800  # a reading that says otherwise is not asked
-        dev = Device(board, Store(tmp + "/vbus%d" % vbus), seed=1)
-        assert dev.net.usb is on and dev.net.wanted() is on

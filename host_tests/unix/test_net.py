@@ -335,3 +335,16 @@ def test_a_bug_in_a_look_at_the_network_closes_it_and_the_next_look_opens_it_aga
     asyncio.run(run_a_while())
     assert looks[:4] == [None, "127.0.0.1", None, "127.0.0.1"]  # open, the bug: shut, open
     assert dev.board.wifi.log.count(("down",)) >= 2  # the bug's close, and the task's end
+
+
+def test_the_pico_w_s_wifi_follows_its_vbus_sense_not_a_battery_reading():
+    class AP:
+        host, http_port, dns_port, used = "127.0.0.1", 0, 0, False
+
+    for vbus, on in ((1, True), (0, False)):
+        board = HostBoard(ROOT + "/vbus%d" % vbus)
+        board.wifi = AP()
+        board.usb_power = lambda vbus=vbus: vbus
+        board.battery = 3700 if vbus else 4800  # a reading that says otherwise is not asked
+        dev = Device(board, Store(ROOT + "/vbus%d" % vbus), seed=1)
+        assert dev.net.usb is on and dev.net.wanted() is on
