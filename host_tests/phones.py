@@ -10,7 +10,7 @@ import subprocess
 import threading
 import time
 
-from tools.mpenv import SOURCE_HEAP, device_layout, micropython, use_mpy
+from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, use_mpy
 
 # The .mpy build serves phones in 160 KB, not the firmware's 128 KB cap: the server, its
 # modules, asyncio, a game's phone view and the PC's stand-in network take about 28 to 31
@@ -19,7 +19,7 @@ from tools.mpenv import SOURCE_HEAP, device_layout, micropython, use_mpy
 # turn 152 to 156 KB (131 KB in use, the turn's screen loading beside it); 160 KB leaves
 # the others' margin above the tightest. On a Pico W, of its 205 KB heap, that is about
 # 130 KB. The sources get theirs.
-WIFI_HEAP = "160K"
+WIFI_HEAP = PHONES_HEAP
 SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
 START = "press UP\npress GO\n"  # the last row of the setup: Start game
 

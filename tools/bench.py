@@ -32,7 +32,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.fuzz import GC_BLOCK, fuzz, kb
-from tools.mpenv import MPY_HEAP, ROOT, device_layout, micropython, run_mp
+from tools.mpenv import MPY_HEAP, PHONES_HEAP, ROOT, device_layout, micropython, run_mp
 from tools.names import NET_MODULE, POOLS_HOLD, names_in
 
 os.environ["SCANNER_MPY"] = "1"
@@ -300,12 +300,14 @@ def with_phones(heap):
     return heap_state(out) if ok else None
 
 
-def four_phones():
+def four_phones(quick=False):
     """with_phones at the cap, else at the smallest heap (KB) they get there in: (heap,
-    figures)."""
+    figures); `quick`: at the phones' tests' heap, with no search."""
     found = with_phones(MPY_HEAP)
     if found:
         return MPY_HEAP, found
+    if quick:
+        return PHONES_HEAP, with_phones(PHONES_HEAP)
     need = smallest_heap(None, lo=int(MPY_HEAP[:-1]), hi=256, runs=with_phones)
     if need is None:
         sys.exit("four phones did not join under 256K")
@@ -398,7 +400,7 @@ def main(argv=None):
         "%s %d%s" % (b, n, " + %d with Wi-Fi" % more if more else "")
         for b, n, more in board_names()
     )
-    phones_heap, (phones, phones_block, phones_names) = four_phones()
+    phones_heap, (phones, phones_block, phones_names) = four_phones(args.quick)
     ok, out = run(FOUR_TEAMS + "mem\n", phones_heap)  # the core keeps more in a larger heap
     no_wifi, no_wifi_block, _ = heap_state(out)
     phones_need = "?" if args.quick else smallest_heap(None, lo=96, hi=256, runs=phones_game)
