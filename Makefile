@@ -115,10 +115,12 @@ format: $(VENV)/.installed
 # Every test runs inside the unix port with the heap capped: first on the .py sources, then
 # on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
 # JOBS workers (pytest-xdist), each taking whole files: a file's tests share fixtures (the
-# README test's clone) and keep their order. JOBS=1 runs them in one process.
+# README test's clone) and keep their order. JOBS=1 runs them in one process. Four on two
+# cores: many tests wait (a flash over a serial line, a browser, the sand), and while they
+# wait the others run.
 # The browser tests drive Debian's chromium through chromium-driver: without them make
 # test stops and says so; BROWSER=0 leaves those tests out, knowingly.
-JOBS ?= 2
+JOBS ?= 4
 PYTEST_JOBS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
 BROWSER ?= 1
 NOT_BROWSER := $(if $(filter 0,$(BROWSER)), and not browser)

@@ -27,6 +27,9 @@ LONGEST_FIRST = (
     "test_flash.py",
     "test_fuzz.py",
     "test_interactive_sim.py",
+    "test_browser_saywhen.py",
+    "test_names.py",
+    "test_staycool_content.py",
 )
 
 

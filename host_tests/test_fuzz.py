@@ -1,7 +1,7 @@
 """Seeded button mashing through the whole firmware (boards/host/fuzz.py, driven through
 power cuts by tools/fuzz.py): the .mpy build under the device's heap cap (128 KB on the
-unix port), 10,000 events per game, the three games at once; then a long evening with the
-power left on, 5,000 events per game in one process each. `make fuzz` runs a million per
+unix port), 6,000 events per game, the three games at once; then a long evening with the
+power left on, 2,500 events per game in one process each. `make fuzz` runs a million per
 game, and evenings of 100,000. A failure prints the seed, the event number and the
 `make replay ...` command that runs the same events again. Besides no exception and the
 invariants (no negative score or time, the Timer Card on 1..4, a game over once its rules
@@ -18,8 +18,8 @@ from tools.fuzz import fuzz, summary
 from tools.mpenv import MPY_HEAP, use_mpy
 
 GAMES = ("saywhen", "staycool", "scattergories")
-EVENTS = int(os.environ.get("FUZZ_EVENTS", "10000"))
-EVENING = int(os.environ.get("FUZZ_EVENING", "5000"))  # events with the power left on
+EVENTS = int(os.environ.get("FUZZ_EVENTS", "6000"))
+EVENING = int(os.environ.get("FUZZ_EVENING", "2500"))  # events with the power left on
 SEED = int(os.environ.get("FUZZ_SEED", "20261130"))
 HEAP = os.environ.get("FUZZ_HEAP", MPY_HEAP)
 

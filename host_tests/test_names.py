@@ -36,6 +36,7 @@ def test_a_file_that_is_not_mpy_is_refused():
         tool.qstrs(b"import os\n")
 
 
+@pytest.mark.sources_only  # the tool under CPython: once is enough
 def test_the_generated_module_interns_every_name(tmp_path):
     names = ["draw", "app.menu", "app/menu.mpy", "%d pts", "a rather long string", "1", "class"]
     src = tool.source(names)
@@ -67,6 +68,7 @@ def test_a_board_gets_its_own_drivers_names_and_not_the_others():
         assert not any(n.startswith("net/") for n in names)  # the phones' server: apart
 
 
+@pytest.mark.sources_only  # the tool under CPython: once is enough
 @pytest.mark.skipif(not BUILD.is_dir(), reason="needs make build")
 def test_only_a_board_with_wifi_counts_the_phones_server(tmp_path):
     assert tool.has_wifi("badger2040w") and tool.has_wifi("host")
@@ -91,6 +93,7 @@ def test_only_a_board_with_wifi_counts_the_phones_server(tmp_path):
             assert {n for n in tool.net_names(BUILD, board) if n not in builtin} <= interned
 
 
+@pytest.mark.sources_only  # the tool under CPython: once is enough
 def test_a_board_with_too_many_names_does_not_build(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(tool, "POOLS_HOLD", 100)
     out = tmp_path / "names.py"
