@@ -38,9 +38,24 @@ def until(driver, what, timeout=15):
     return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: what(d))
 
 
+# Read, or clicked, in one script at one moment: the team list is drawn again as the page
+# polls, and a button found before a redraw is gone after it.
+TEAMS = """const b = document.querySelectorAll("#teams button");
+if (!b.length || document.getElementById("pick").offsetParent === null) return null;
+return Array.from(b, (x) => [x.innerText, x.disabled]);"""
+PICK = """const b = document.querySelectorAll("#teams button");
+if (b.length <= arguments[0]) return false;
+b[arguments[0]].click();
+return true;"""
+
+
 def team_buttons(driver):
-    buttons = driver.find_elements(By.CSS_SELECTOR, "#teams button")
-    return buttons if buttons and driver.find_element(By.ID, "pick").is_displayed() else None
+    """[(text, disabled)] of the team list's buttons while it shows, else None."""
+    return driver.execute_script(TEAMS)
+
+
+def pick(driver, team):
+    until(driver, lambda d: d.execute_script(PICK, team))
 
 
 def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
@@ -49,9 +64,9 @@ def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
     until(browser, lambda d: "No game yet" in d.find_element(By.ID, "status").text)
     device.run(SAY_WHEN + START)
     buttons = until(browser, team_buttons)  # the page follows: a game, its teams
-    assert [b.text for b in buttons] == ["Red", "Blue"]
-    assert not any(b.get_attribute("disabled") for b in buttons)
-    buttons[1].click()
+    assert [text for text, _ in buttons] == ["Red", "Blue"]
+    assert not any(disabled for _, disabled in buttons)
+    pick(browser, 1)
     assert until(browser, lambda d: shown(d, "team")) == "Blue"
     token = browser.execute_script("return localStorage.getItem(arguments[0])", TOKEN)
     assert len(token) == 16
@@ -66,8 +81,8 @@ def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
     browser.execute_script("localStorage.clear()")
     browser.refresh()
     buttons = until(browser, team_buttons)
-    assert [b.text for b in buttons if b.get_attribute("disabled")] == ["Blue\nhas a phone"]
-    buttons[0].click()
+    assert [text for text, disabled in buttons if disabled] == ["Blue\nhas a phone"]
+    pick(browser, 0)
     assert until(browser, lambda d: shown(d, "team")) == "Red"
     assert device.phones()["taken"] == [True, True]
 
@@ -81,5 +96,5 @@ def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
     # A new game: its phones start again from the team list, and the old token is gone.
     device.run(RESTART)
     buttons = until(browser, team_buttons)
-    assert not any(b.get_attribute("disabled") for b in buttons)
+    assert not any(disabled for _, disabled in buttons)
     assert browser.execute_script("return localStorage.getItem(arguments[0])", TOKEN) is None

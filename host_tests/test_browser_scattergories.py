@@ -76,6 +76,18 @@ def phones():
         driver.quit()
 
 
+# Found and clicked in one step: the page redraws as the device moves on, and an element
+# found in one call may be gone by the next.
+CLICK = """const e = document.querySelector(arguments[0]);
+if (!e) return false;
+e.click();
+return true;"""
+
+
+def click(driver, selector):
+    until(driver, lambda d: d.execute_script(CLICK, selector))
+
+
 def until(driver, what, timeout=15):
     return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: what(d))
 
@@ -137,11 +149,11 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
     assert late.json("POST", "/api/act", {"answers": answers[0]})[0] == 409
 
     # Sam challenges Alex's L-ion; Alex and Jo accept it, Sam and Robin reject it.
-    sam.find_element(By.CSS_SELECTOR, '.sg-challenge[data-player="0"][data-category="1"]').click()
+    click(sam, '.sg-challenge[data-player="0"][data-category="1"]')
     for driver, accept in zip(phones, (True, False, False, True)):
         until(driver, lambda d: shown(d, "sg-vote"))
         assert "Alex's “%sion”" % letter in shown(driver, "sg-vote")
-        driver.find_element(By.ID, "sg-accept" if accept else "sg-reject").click()
+        click(driver, "#sg-accept" if accept else "#sg-reject")
     for driver in phones:
         verdict = until(driver, lambda d: shown(d, "sg-verdict"))
         assert verdict.startswith("Alex's answer for 2. ") and ": rejected (" in verdict
