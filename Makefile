@@ -115,18 +115,25 @@ format: $(VENV)/.installed
 # Every test runs inside the unix port with the heap capped: first on the .py sources, then
 # on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
 # JOBS workers (pytest-xdist), each taking whole files: a file's tests share fixtures (the
-# README test's clone) and keep their order. JOBS=1 runs them in one process. Four on two
-# cores: many tests wait (a flash over a serial line, a browser, the sand), and while they
-# wait the others run.
+# README test's clone) and keep their order. JOBS=1 runs them in one process. The two
+# passes run at once, JOBS workers each, so four on two cores: many tests wait (a flash
+# over a serial line, a browser, the sand), and while they wait the others run. Each
+# pass writes its log (build/test-sources.log, build/test-mpy.log), shown once both end.
 # The browser tests drive Debian's chromium through chromium-driver: without them make
 # test stops and says so; BROWSER=0 leaves those tests out, knowingly.
-JOBS ?= 4
+JOBS ?= 2
 PYTEST_JOBS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
 BROWSER ?= 1
 NOT_BROWSER := $(if $(filter 0,$(BROWSER)), and not browser)
 test: lint build browser-check
-	$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only$(NOT_BROWSER)"
-	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only$(NOT_BROWSER)"
+	@echo "pytest on the sources and on the .mpy build, at once (build/test-*.log)..."
+	@$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only$(NOT_BROWSER)" \
+	  > build/test-sources.log 2>&1 & sources=$$!; \
+	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only$(NOT_BROWSER)" \
+	  > build/test-mpy.log 2>&1; mpy=$$?; wait $$sources; sources=$$?; \
+	echo "== the sources (pytest -m 'not mpy_only')"; cat build/test-sources.log; \
+	echo "== the .mpy build (SCANNER_MPY=1 pytest -m 'not sources_only')"; \
+	cat build/test-mpy.log; [ $$sources = 0 ] && [ $$mpy = 0 ]
 
 .PHONY: browser-check
 browser-check:
