@@ -12,7 +12,7 @@ from tools.flash import release
 from tools.mpenv import ROOT, micropython
 from tools.replbridge import ReplBridge
 
-pytestmark = pytest.mark.sources_only  # flashing takes the .mpy build whatever the mode
+pytestmark = pytest.mark.mpy_only  # flashing takes the .mpy build whatever the mode
 
 
 @pytest.fixture
