@@ -8,6 +8,8 @@
 import json
 import os
 
+from phoneapi import FakeAP, answer, join, view
+
 from board import HostBoard
 from games import saywhen as rules
 from screens import state
@@ -17,17 +19,6 @@ from store import Store
 ROOT = os.getenv("TEST_TMP")
 _dirs = [0]
 QUESTION, ANSWER, LOW, HIGH = 1, 2, 4, 5  # a compiled card's fields (tools/content.py)
-
-
-class FakeAP:
-    host = "127.0.0.1"
-    http_port = dns_port = 0
-
-    def up(self, ssid, key):
-        return "127.0.0.1"
-
-    def down(self):
-        pass
 
 
 def device(names=("Red", "Blue", "Green")):
@@ -43,24 +34,6 @@ def device(names=("Red", "Blue", "Green")):
     assert dev.app.screen.name == "phones"  # a new game that takes phones: how to join first
     button(dev, "press", "B")  # any button: the game
     return dev
-
-
-def answer(dev, method, path, token=None, body=None):
-    data = b"" if body is None else json.dumps(body).encode()
-    status, kind, out = dev.net.api(method, path, token, data)
-    return status, json.loads(out)
-
-
-def join(dev, team):
-    status, me = answer(dev, "POST", "/api/join", body={"team": team})
-    assert status == 200, me
-    return me["token"]
-
-
-def view(dev, token):
-    status, me = answer(dev, "GET", "/api/me", token)
-    assert status == 200
-    return me["view"]
 
 
 def guess(dev, token, value):

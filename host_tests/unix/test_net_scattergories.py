@@ -8,6 +8,8 @@
 import json
 import os
 
+from phoneapi import FakeAP, answer, join, view
+
 from app.saved import DamagedSave
 from board import HostBoard
 from games import scattergories as rules
@@ -21,17 +23,6 @@ CLOCK = [0]  # the simulated ticks every step and phone request are made at
 ROUND_MS = 180000  # the default timer (settings: sg_seconds 180)
 BLANK = [""] * 12
 NAMES = ("Red", "Blue", "Green", "Gold")
-
-
-class FakeAP:
-    host = "127.0.0.1"
-    http_port = dns_port = 0
-
-    def up(self, ssid, key):
-        return "127.0.0.1"
-
-    def down(self):
-        pass
 
 
 def device(names=NAMES):
@@ -58,24 +49,6 @@ def start_round(dev):
     button(dev, "press", "B")  # start the timer
     assert shows(dev) == "play"
     return game(dev).letter()
-
-
-def answer(dev, method, path, token=None, body=None):
-    data = b"" if body is None else json.dumps(body).encode()
-    status, kind, out = dev.net.api(method, path, token, data)
-    return status, json.loads(out)
-
-
-def join(dev, team):
-    status, me = answer(dev, "POST", "/api/join", body={"team": team})
-    assert status == 200, me
-    return me["token"]
-
-
-def view(dev, token):
-    status, me = answer(dev, "GET", "/api/me", token)
-    assert status == 200
-    return me["view"]
 
 
 def act(dev, token, message):

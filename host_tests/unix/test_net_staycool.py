@@ -7,6 +7,8 @@
 import json
 import os
 
+from phoneapi import FakeAP, answer, join, view
+
 import ticks
 from app.dialogs import Notice
 from board import HostBoard
@@ -21,17 +23,6 @@ T0 = ticks.MASK + 1 - 7777  # every turn here crosses the tick wrap
 NAMES = ("Ann", "Bo", "Cy", "Di")
 TURN_MS = 4 * 30000  # round 1: four glasses
 WRITTEN, VERBAL = 0, 1
-
-
-class FakeAP:
-    host = "127.0.0.1"
-    http_port = dns_port = 0
-
-    def up(self, ssid, key):
-        return "127.0.0.1"
-
-    def down(self):
-        pass
 
 
 class Clock:
@@ -64,24 +55,6 @@ def device(names=NAMES, printed=False):
     button(dev, "press", "B")  # any button: the game
     assert shows(dev) == "start"
     return dev
-
-
-def answer(dev, method, path, token=None, body=None):
-    data = b"" if body is None else json.dumps(body).encode()
-    status, kind, out = dev.net.api(method, path, token, data)
-    return status, json.loads(out)
-
-
-def join(dev, player):
-    status, me = answer(dev, "POST", "/api/join", body={"team": player})
-    assert status == 200, me
-    return me["token"]
-
-
-def view(dev, token):
-    status, me = answer(dev, "GET", "/api/me", token)
-    assert status == 200
-    return me["view"]
 
 
 def tap(dev, token, what):

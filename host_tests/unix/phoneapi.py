@@ -1,0 +1,38 @@
+# A phone's side of the device for the unix-port tests of the phones' games: a stand-in
+# access point, and the phones' API called as the server hands it a request (net.phones
+# Net.api), with JSON in and out. (test_phones.py drives the same over real sockets.)
+import json
+
+
+class FakeAP:
+    """An access point that opens at once on the loopback address, the ports the system's."""
+
+    host = "127.0.0.1"
+    http_port = dns_port = 0
+
+    def up(self, ssid, key):
+        return "127.0.0.1"
+
+    def down(self):
+        pass
+
+
+def answer(dev, method, path, token=None, body=None):
+    """(status, the JSON answer) of a request with `body` (JSON-able, or None)."""
+    data = b"" if body is None else json.dumps(body).encode()
+    status, kind, out = dev.net.api(method, path, token, data)
+    return status, json.loads(out)
+
+
+def join(dev, team):
+    """The token of a phone that joins team (or player) `team`."""
+    status, me = answer(dev, "POST", "/api/join", body={"team": team})
+    assert status == 200, me
+    return me["token"]
+
+
+def view(dev, token):
+    """What the phone holding `token` shows now."""
+    status, me = answer(dev, "GET", "/api/me", token)
+    assert status == 200
+    return me["view"]
