@@ -206,7 +206,10 @@ class Net:
         self.codes = None
         self.dev.save(SAVE, self.table)
         if self.wanted() and self.game() is not None:  # a game that takes phones:
-            self.show(self.dev.app, self.now())  # how to join them, before its first card
+            try:  # how to join them, before its first card
+                self.show(self.dev.app, self.now())
+            except MemoryError:  # no room for the screen now: the game goes on without it
+                pass  # (the main menu's Join with phones shows it later)
 
     def phones(self):
         """The teams with a phone: the device types only for the others first."""

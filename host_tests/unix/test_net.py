@@ -348,3 +348,15 @@ def test_the_pico_w_s_wifi_follows_its_vbus_sense_not_a_battery_reading():
         board.battery = 3700 if vbus else 4800  # a reading that says otherwise is not asked
         dev = Device(board, Store(ROOT + "/vbus%d" % vbus), seed=1)
         assert dev.net.usb is on and dev.net.wanted() is on
+
+
+def test_with_no_heap_for_the_join_screen_a_new_game_starts_without_it():
+    dev = device()
+
+    def no_room(app, now):
+        raise MemoryError("memory allocation failed, allocating 1024 bytes")
+
+    dev.net.show = no_room
+    dev.net.sync()  # a new game that takes phones: its join screen would show now
+    assert dev.app.screen.name != "phones" and dev.app.screen.game.s is not None
+    assert dev.net.table["game"] == "saywhen"  # its network is made all the same
