@@ -3,10 +3,11 @@ simulator with --http): a phone joins a team from the page, and comes back as th
 after a reload or a power cut of the device; a new game sends it back to the team list."""
 
 import pytest
-from browser import phone
-from phones import SAY_WHEN, START, Device
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from tools.browser import phone
+from tools.phones import SAY_WHEN, START, Device
 
 # In the .mpy pass only: the build that ships, serving the page that ships.
 pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]

@@ -20,13 +20,13 @@ The plan (say-when.txt; the deck gives each card's answer, the phones type it ex
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser import phone
-from phones import SAY_WHEN, START, Device, Phone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tools.browser import phone
 from tools.deckfile import read_deck
 from tools.mpenv import ROOT
+from tools.phones import SAY_WHEN, START, Device, Phone
 
 # In the .mpy pass only: the build that ships, serving the page that ships.
 pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
@@ -312,7 +312,7 @@ def test_the_readme_s_pictures_of_the_phones_are_taken(tmp_path):
 
     from tools import phoneshots
 
-    phoneshots.main(["phoneshots", str(tmp_path)])
+    phoneshots.main([str(tmp_path)])
     assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(phoneshots.SHOTS)
     for name in phoneshots.SHOTS:
         with Image.open(tmp_path / (name + ".png")) as img:

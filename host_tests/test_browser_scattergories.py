@@ -20,13 +20,13 @@ L-ava twice and L-ark twice ("A " set aside) score 0 for both; Zebra has the wro
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from browser import phone
-from phones import START, Device, Phone
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tools.browser import phone
 from tools.firmware import import_firmware
+from tools.phones import START, Device, Phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
 
@@ -173,7 +173,7 @@ def test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken(tmp_path
 
     from tools import sgshots
 
-    sgshots.main(["sgshots", str(tmp_path)])
+    sgshots.main([str(tmp_path)])
     assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(sgshots.SHOTS)
     for name in sgshots.SHOTS:
         with Image.open(tmp_path / (name + ".png")) as img:

@@ -4,100 +4,23 @@ card, taps Right for the answers, the verbal one an Undo and a Skip; the device'
 turn scores what the rulebook says (shared/rules/stay-cool.txt: Alicia answered 4 written
 questions, worth 4, and 6 verbal ones, worth 3: 4 x 3 = 12 points).
 
-picture(FOLDER) plays the same turn and saves the README's picture of the Written
-Interrogator's phone into FOLDER (`python -m tools.phoneshots` takes it with the others).
+The turn itself (the phones and their taps) is tools/scshots.py's, which also takes the
+README's picture of the Written Interrogator's phone from it.
 """
 
 import time
-from pathlib import Path
 
 import pytest
-from browser import phone
-from phones import START, Device, Phone
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from tools.phones import Device, Phone
+from tools.scshots import ACTIVE, PACE, SCORED, VERBAL, WRITTEN, Interrogator, play, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
-
-NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: four players
-ACTIVE, VERBAL, KEEPER, WRITTEN = range(4)  # the first turn's roles (game.roles())
-PACE = 0.2  # between requests: the server lets an address through once per 150 ms
-PICTURE = "sc-interrogator.png"
-SCORED = "return document.getElementById('view').textContent.includes('scored 12')"
-
-
-def until(driver, what, timeout=15):
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: what(d))
-
-
-def count(driver):
-    """The count on the Interrogator's page, e.g. "Written: 3 of 10 right · value 3"."""
-    return driver.execute_script(
-        "const e = document.getElementById('sc-count'); return e ? e.textContent : ''"
-    )
-
-
-# Found and tapped in one go: the page redraws itself as the device's state changes.
-TAP = (
-    "const e = document.getElementById(arguments[0]);"
-    "if (!e || e.disabled) return false; e.click(); return true"
-)
-
-
-class Interrogator:
-    """A phone of one Interrogator, joined from the team list."""
-
-    def __init__(self, device, player, kind):
-        self.driver = phone()
-        self.kind = kind
-        self.driver.get("http://127.0.0.1:%d/" % device.port)
-        until(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#teams button"))
-        self.driver.find_element(By.CSS_SELECTOR, '#teams button[data-team="%d"]' % player).click()
-        until(self.driver, lambda d: count(d).startswith(kind))
-
-    def tap(self, what, then):
-        """Taps a button once the turn takes taps, and waits for the count it gives."""
-        time.sleep(PACE)
-        until(self.driver, lambda d: d.execute_script(TAP, "sc-" + what))
-        until(self.driver, lambda d: count(d).startswith("%s: %d of" % (self.kind, then)))
-
-    def questions(self):
-        script = "return [...document.querySelectorAll('.sc-card li')].map(e => e.innerText)"
-        return self.driver.execute_script(script)
-
-    def marked(self):
-        script = "return document.querySelector('.sc-card li.now').innerText"
-        return self.driver.execute_script(script)
-
-    def enabled(self, what):
-        script = "return !document.getElementById(arguments[0]).disabled"
-        return self.driver.execute_script(script, "sc-" + what)
-
-
-def play(device, written, verbal, active):
-    """The first turn: the phones join, written 4 right, verbal 6 right, an undo, a skip."""
-    _, state = device.run(NEW_GAME + START)
-    assert state["screen"] == "phones"  # how to join, first
-    written = written(device)
-    verbal = verbal(device)
-    time.sleep(PACE)
-    assert active.join(ACTIVE)[0] == 200
-    _, state = device.run("press B")  # all in: the turn's start screen
-    assert state["view"]["roles"] == {"active": 0, "written": 3, "verbal": 1, "timekeeper": 2}
-    _, state = device.run("press C")  # the first written question read: the sand runs
-    assert state["view"]["view"] == "turn"
-    for n in range(1, 5):
-        written.tap("right", n)
-    for n in range(1, 7):
-        verbal.tap("right", n)
-    verbal.tap("undo", 5)
-    verbal.tap("skip", 6)  # a skip counts as answered: the glass moves on to 2
-    return written, verbal
 
 
 @pytest.fixture
 def device(tmp_path):
-    dev = Device(tmp_path / "state")  # at WIFI_HEAP (host_tests/phones.py says why)
+    dev = Device(tmp_path / "state")  # at WIFI_HEAP (tools/phones.py says why)
     yield dev
     assert "Traceback" not in dev.close()
 
@@ -156,44 +79,3 @@ def test_two_interrogators_phones_play_a_turn_and_the_device_scores_the_rulebook
     finally:
         for p in phones:
             p.driver.quit()
-
-
-def picture(folder):
-    """The README's picture: the Written Interrogator's phone in the middle of the turn."""
-    import tempfile
-
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as state:
-        from tools.phoneshots import SIZE
-        from tools.screenshot import HEAP  # the pictures' heap: room to spare
-
-        device = Device(Path(state) / "state", heap_size=HEAP)
-        phones = []
-
-        def make(player, kind):
-            def join(dev):
-                phones.append(Interrogator(dev, player, kind))
-                return phones[-1]
-
-            return join
-
-        try:
-            written, _ = play(
-                device, make(WRITTEN, "Written"), make(VERBAL, "Verbal"), Phone(device.port)
-            )
-            time.sleep(0.5)  # the last tap drawn
-            # The whole page at a phone's width, as tools/phoneshots.py takes Say When!'s.
-            driver = written.driver
-            height = driver.execute_script("return document.documentElement.scrollHeight")
-            metrics = {"width": SIZE[0], "height": height, "deviceScaleFactor": 1, "mobile": True}
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-            time.sleep(0.3)
-            driver.save_screenshot(str(folder / PICTURE))
-            print("wrote", folder / PICTURE)
-        finally:
-            for p in phones:
-                p.driver.quit()
-            err = device.close()
-        if "Traceback" in err:
-            raise RuntimeError("the simulator failed:\n" + err)

@@ -12,9 +12,9 @@ import struct
 import time
 
 import pytest
-from phones import SAY_WHEN, START, Device, Phone
 
 from tools.mpenv import ROOT, read_save
+from tools.phones import SAY_WHEN, START, Device, Phone
 
 RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
 PACE = 0.2  # seconds between a test's requests: the server lets through one per 150 ms

@@ -10,10 +10,10 @@ import subprocess
 import time
 
 import pytest
-from phones import SAY_WHEN, START, Device
 from PIL import Image
 
 from tools.mpenv import run_mp
+from tools.phones import SAY_WHEN, START, Device
 
 RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
 # Byte-mode capacities, ISO/IEC 18004 table 7, versions 1 to 10.

@@ -1,7 +1,6 @@
 """The README's pictures of Say When! played from phones, into docs/phones/: the device's
 join screen (its QR codes) and the phones' page as headless Chromium shows it on a phone;
-then Stay Cool's, the Written Interrogator's phone in a turn (test_browser_staycool.py
-plays that turn).
+then Stay Cool's, the Written Interrogator's phone in a turn (tools/scshots.py).
 
     python -m tools.phoneshots [FOLDER]      (FOLDER: docs/phones unless named)
 
@@ -13,18 +12,16 @@ the network's name and key are new for every game (so its QR codes differ), and 
 fonts are the machine's. test_browser_saywhen.py checks that this tool takes them all.
 """
 
-import sys
+import argparse
 import tempfile
 import time
 from pathlib import Path
 
 from tools import screenshot
+from tools.browser import phone
 from tools.deckfile import read_deck
 from tools.mpenv import ROOT
-
-sys.path.insert(0, str(ROOT / "host_tests"))  # the simulator and Chromium, as tests have them
-from browser import phone  # noqa: E402
-from phones import SAY_WHEN, START, Device, Phone  # noqa: E402
+from tools.phones import SAY_WHEN, START, Device, Phone
 
 OUT = ROOT / "docs" / "phones"
 DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
@@ -175,20 +172,34 @@ class Table:
         self.shot("door")
 
 
-def main(argv):
-    out = Path(argv[1]) if len(argv) > 1 else OUT
+def take(table, out):
+    """Plays `table(out, state_dir)`'s game in a fresh state folder, its pictures into `out`;
+    a traceback of the simulator is an error."""
     with tempfile.TemporaryDirectory() as state:
-        table = Table(out, Path(state) / "state")
+        played = table(out, Path(state) / "state")
         try:
-            table.play()
+            played.play()
         finally:
-            err = table.close()
-        if "Traceback" in err:
-            raise RuntimeError("the simulator failed:\n" + err)
-    from test_browser_staycool import picture  # Stay Cool's: an Interrogator's phone
+            err = played.close()
+    if "Traceback" in err:
+        raise RuntimeError("the simulator failed:\n" + err)
+
+
+def folder(argv, prog, doc):
+    """The FOLDER a pictures tool writes into, from its command line (docs/phones unless
+    named)."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
+    parser.add_argument("folder", nargs="?", default=str(OUT), help="default: docs/phones")
+    return Path(parser.parse_args(argv).folder)
+
+
+def main(argv=None):
+    out = folder(argv, "python -m tools.phoneshots", __doc__)
+    take(Table, out)
+    from tools.scshots import picture  # Stay Cool's: an Interrogator's phone
 
     picture(out)
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

@@ -11,15 +11,10 @@ test holds pixel for pixel (Chromium's fonts are the machine's); test_browser_sc
 checks that this tool takes them both.
 """
 
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-from tools.phoneshots import OUT, PACE, SIZE, TOKEN, Table, until
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "host_tests"))
-from phones import START, Phone  # noqa: E402
+from tools.phones import START, Phone
+from tools.phoneshots import PACE, SIZE, TOKEN, Table, folder, take, until
 
 FOUR_PLAYERS = "press DOWN\npress DOWN\npress GO\npress GO\npress C\n" + START
 ALEX, SAM, ROBIN, JO = range(4)
@@ -91,17 +86,9 @@ class Round(Table):
         print("wrote", path)
 
 
-def main(argv):
-    out = Path(argv[1]) if len(argv) > 1 else OUT
-    with tempfile.TemporaryDirectory() as state:
-        table = Round(out, Path(state) / "state")
-        try:
-            table.play()
-        finally:
-            err = table.close()
-        if "Traceback" in err:
-            raise RuntimeError("the simulator failed:\n" + err)
+def main(argv=None):
+    take(Round, folder(argv, "python -m tools.sgshots", __doc__))
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

@@ -1,5 +1,6 @@
 """A device serving phones (the headless simulator with --http PORT) and phones to talk to
-it, for pytest: the firmware's own server, on a loopback port of this machine."""
+it, for the tests and the phones' pictures: the firmware's own server, on a loopback
+port of this machine."""
 
 import http.client
 import json

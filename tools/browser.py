@@ -1,4 +1,5 @@
-"""Headless Chromium as a phone, for the browser tests (pytest -m browser).
+"""Headless Chromium as a phone, for the browser tests (pytest -m browser) and the phones'
+pictures (tools/phoneshots.py).
 
 Debian's chromium and chromium-driver, driven by selenium (pinned in requirements-dev.txt)
 through the installed driver: nothing is downloaded. Where they are missing the tests
@@ -8,8 +9,6 @@ browser tests out knowingly. CHROMIUM=... and CHROMEDRIVER=... name other binari
 
 import os
 import shutil
-
-import pytest
 
 INSTALL = (
     "the browser tests need Chromium and its driver: `sudo apt-get install chromium "
@@ -35,7 +34,7 @@ def phone():
 
     chromium, driver = binaries()
     if not chromium or not driver:
-        pytest.fail(INSTALL)
+        raise RuntimeError(INSTALL)
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for arg in (
