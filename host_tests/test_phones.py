@@ -7,6 +7,7 @@ leaves the game as it was.
 """
 
 import gzip
+import re
 import socket
 import struct
 import time
@@ -296,3 +297,22 @@ def test_the_page_is_served_gzipped_from_flash_and_is_under_30_kb(device):
     time.sleep(PACE)
     status, headers, body = Phone(device.port).request("HEAD", "/")
     assert (status, body, int(headers["Content-Length"])) == (200, b"", length)
+
+
+def test_a_power_cut_while_the_join_screen_is_made_leaves_nothing_of_the_old_device(device):
+    """A reboot lets go of the whole device, whatever its network was doing: here, making
+    the join screen's QR codes (a look at the network that spans many steps of the loop).
+    Held on to, the old device's 60 KB would leave the new one short of heap."""
+    game(device)
+
+    def alloc():
+        out, _ = device.run("mem")
+        return int(re.search(r"mem alloc=(\d+)", "\n".join(out)).group(1))
+
+    device.run("reboot\npress B")
+    settled = alloc()  # a device rebooted while its network was idle
+    for pause in (0.25, 0.3, 0.35, 0.4, 0.5):
+        device.run("join")
+        time.sleep(pause)  # the network is looked at every 250 ms: the codes under way
+        device.run("reboot\npress B")
+        assert alloc() < settled + 4096

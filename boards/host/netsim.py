@@ -52,8 +52,9 @@ def run(sim):
 async def _serve(sim):
     waiting = select.poll()
     waiting.register(sys.stdin, select.POLLIN)
-    # One task watches every device's network in turn (net.phones.Net.watch, what Net.run does
-    # on a board): a task of each device's own would hold its heap past a reboot.
+    # One task watches the device's network (net.phones.Net.watch, what Net.run does on a
+    # board). A reboot cancels it and starts another for the new device: a look that was
+    # under way (the join screen's codes being made) would hold the old device's heap.
     watching = asyncio.create_task(_watch(sim))
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
@@ -83,14 +84,17 @@ async def _serve(sim):
             # Its tasks end (its connections within their deadline), and it lets go of its
             # device: whatever still points at the old network (a finished task, a stale
             # slot the collector scans) must not hold the old device's heap.
+            watching.cancel()
             net.close()
             await asyncio.sleep_ms(0)
             while net.server.open:
                 await asyncio.sleep_ms(20)
-            net.dev = None
+            net.dev = net.device_apply = net.board_sleep = net.session = net.codes = None
         net = None  # nor this frame
         if not line or not sim.step(line):
             break
+        if cmd == "reboot":
+            watching = asyncio.create_task(_watch(sim))
     watching.cancel()
 
 
