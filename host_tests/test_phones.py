@@ -315,4 +315,6 @@ def test_a_power_cut_while_the_join_screen_is_made_leaves_nothing_of_the_old_dev
         device.run("join")
         time.sleep(pause)  # the network is looked at every 250 ms: the codes under way
         device.run("reboot\npress B")
-        assert alloc() < settled + 4096
+        # Held on to, the old device is 60 KB more; a collection may leave some KB of
+        # garbage that a stale pointer still names (the collector is conservative).
+        assert alloc() < settled + 20 * 1024

@@ -233,7 +233,7 @@ def test_a_stuck_busy_line_never_reaches_the_shell_and_the_next_draw_recovers():
     # the driver (no exception into the runner, which would reset the board into the same
     # wait), and the next draw starts over.
     hw = build()
-    hw.display.busy_timeout_ms = 10
+    normal, hw.display.busy_timeout_ms = hw.display.busy_timeout_ms, 10  # while it sticks
     buf = bytearray(4736)
     fb = framebuf.FrameBuffer(buf, 296, 128, framebuf.MONO_VLSB)
     fb.text("Badger", 10, 20, 1)
@@ -242,6 +242,7 @@ def test_a_stuck_busy_line_never_reaches_the_shell_and_the_next_draw_recovers():
     asyncio.run(hw.show(buf, False))
     assert hw.display.refreshes == [0, 0, 1]
     World.model.busy = plain
+    hw.display.busy_timeout_ms = normal  # a loaded machine's pause must not time it out
     asyncio.run(hw.show(buf, False))
     assert hw.display.refreshes == [0, 1, 1]  # a full refresh: the panel was not trusted
     for y in range(128):

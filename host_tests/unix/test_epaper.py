@@ -14,7 +14,10 @@ from hw.uc8151 import UC8151
 class Rig:
     """A driver wired to its chip model over a fake bus. BUSY follows the model, unless
     a test holds it at the busy level: for ever, or for some ms from its first read.
-    `events` has each reset pulse and each run of SPI writes of the last show(), in order."""
+    `events` has each reset pulse and each run of SPI writes of the last show(), in order.
+    The clock is real: `busy_timeout_ms` (short, so a test of a stuck panel is quick) is
+    the driver's only while BUSY is held, and its own seconds-long one otherwise, so that
+    a loaded machine's pause between two reads never times out a working panel."""
 
     def __init__(self, busy_timeout_ms=None, **options):
         bus = Bus()
@@ -25,8 +28,8 @@ class Rig:
         self.cs, self.dc, self.rst = [FakePin(bus, n, 1) for n in ("cs", "dc", "rst")]
         busy = FakePin(bus, "busy", read=self.busy)
         self.driver = self.DRIVER(self.spi, self.cs, self.dc, self.rst, busy, **options)
-        if busy_timeout_ms is not None:
-            self.driver.busy_timeout_ms = busy_timeout_ms
+        free = self.driver.busy_timeout_ms
+        self.timeouts = (free, busy_timeout_ms or free)  # (free, held)
         self.held = None  # None: the model's BUSY; -1: busy for ever; else ms
 
     def busy(self):
@@ -35,7 +38,7 @@ class Rig:
                 self.since = time.ticks_ms()
             if self.held < 0 or time.ticks_diff(time.ticks_ms(), self.since) < self.held:
                 return self.BUSY
-            self.held = None
+            self.let_go()
         return self.model.busy()
 
     def on_bus(self, kind, a, b):
@@ -47,6 +50,11 @@ class Rig:
 
     def hold_busy(self, ms=-1):
         self.held, self.since = ms, None
+        self.driver.busy_timeout_ms = self.timeouts[1]
+
+    def let_go(self):
+        self.held = None
+        self.driver.busy_timeout_ms = self.timeouts[0]
 
     def show(self, buf, full=False):
         del self.model.commands[:]  # only this update's: the heap is small
@@ -214,7 +222,7 @@ def test_a_stuck_busy_line_gives_the_update_up_and_the_next_one_starts_over():
             assert error is None, (Panel.__name__, error)  # the runner never sees it
             assert waited >= 60, (Panel.__name__, waited)
             assert rig.driver.refreshes == [1, 1, given_up], Panel.__name__
-        rig.held = None  # the panel lets go: a reset and a full refresh, though not asked
+        rig.let_go()  # the panel lets go: a reset and a full refresh, though not asked
         rig.show(picture(3))
         assert rig.events[0] == "reset" and rig.last_was_full(), Panel.__name__
         assert_glass_shows(rig)
@@ -231,7 +239,7 @@ def test_an_update_given_up_midway_is_followed_by_a_reset():
         rig.hold_busy()
         rig.show(picture(0), full=True)
         assert rig.driver.refreshes == [0, 0, 1], Panel.__name__
-        rig.held = None
+        rig.let_go()
         rig.show(picture(1), full=True)
         assert rig.events[0] == "reset", (Panel.__name__, rig.events)  # not trusted
         assert_glass_shows(rig)
@@ -265,7 +273,7 @@ def test_a_cancelled_update_is_raised_not_counted_and_the_next_one_is_full():
         rig.hold_busy()
         assert asyncio.run(cancelled_while_busy(rig.driver, picture(1))), Panel.__name__
         assert rig.driver.refreshes == [0, 1, 0], Panel.__name__  # not the panel's fault
-        rig.held = None
+        rig.let_go()
         rig.show(picture(2))  # the panel's state is unknown: a reset and a full refresh
         assert rig.last_was_full(), Panel.__name__
         assert_glass_shows(rig)
