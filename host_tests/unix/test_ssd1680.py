@@ -231,6 +231,24 @@ def test_the_model_leaves_stale_pixels_when_the_red_ram_is_not_the_glass():
     raise AssertionError("the model drove pixels whose RED and BW values agree")
 
 
+def test_the_model_refuses_a_counting_mode_no_vendor_drives():
+    # Waveshare drives 0x07 (upright) and, as we do upside down, 0x05; Zephyr's 0x06 leaves
+    # the bit order within a byte to the reader of a datasheet that does not define it.
+    for mode in (0x06, 0x03, 0x01, 0x04):
+        _, model, bus, spi = rig()
+        bus.pin("cs", 0)
+        bus.pin("dc", 0)
+        spi.write(bytes([0x11]))
+        bus.pin("dc", 1)
+        try:
+            spi.write(bytes([mode]))
+            model.flush()
+        except AssertionError as e:
+            assert "no vendor drives it" in str(e), e
+        else:
+            raise AssertionError("mode 0x%02x taken" % mode)
+
+
 def digit(n):
     buf, fb = FRAME, FRAME_FB
     fb.fill(0)
