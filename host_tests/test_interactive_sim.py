@@ -148,6 +148,19 @@ def stay_cool_turn_to_its_end(t):
     assert any(" × " in s and " = " in s for s in end), end
 
 
+def stay_cool_started(t):
+    """A new Stay Cool game from the menu, at default settings, to its first turn's sand."""
+    t.keys(["s", "g"])  # DOWN to Stay Cool, GO
+    t.wait_for("New game")
+    t.keys("g")
+    t.wait_for("New Stay Cool")
+    t.keys(["w", "g"])  # UP to "Start game", GO
+    roles = " ".join(t.wait_for("Round 1 of 3"))
+    assert "answers" in roles and "Written:" in roles and "Verbal:" in roles, roles
+    t.keys("c")  # the first question was read: flip the glass onto 1
+    t.wait_for("Timer!")
+
+
 def scattergories_round_to_its_points(t):
     t.keys(["s", "s", "g"])
     t.wait_for("New game")
@@ -208,6 +221,14 @@ def test_make_sim_plays_every_game_and_resumes(tmp_path):
         try:
             t.wait_for("Party Scanner")
             scattergories_round_to_its_points(t)
+        finally:
+            assert t.quit() == 0
+        # Stay Cool from the menu too; its round 1 turns run two minutes of real sand each,
+        # so the turn played to its end above is round 2's, from a saved game.
+        t = Terminal(tmp_path, "staycool-new", tmp_path / "new-cool-state")
+        try:
+            t.wait_for("Party Scanner")
+            stay_cool_started(t)
         finally:
             assert t.quit() == 0
         transcript = (tmp_path / "scattergories.txt").read_text()

@@ -1,0 +1,37 @@
+"""The host board imports on any port: rp2 and the WebAssembly port have no os.getenv, and
+the simulators' board must not need one (it then takes its defaults)."""
+
+from tools.mpenv import run_mp
+
+NO_GETENV = """
+import os, sys
+class Os:  # the port's os, less getenv
+    pass
+bare = Os()
+for name in dir(os):
+    if name != "getenv" and not name.startswith("__"):
+        setattr(bare, name, getattr(os, name))
+sys.modules["os"] = bare
+import board
+print("getenv", board.getenv("SIM_WWW"))
+b = board.HostBoard(%r)
+print("board", type(b).__name__, b.battery_mv())
+"""
+
+
+def test_the_host_board_imports_and_builds_without_os_getenv(tmp_path):
+    proc = run_mp(["-c", NO_GETENV % str(tmp_path / "state")], device=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "getenv None" in proc.stdout
+    assert "board HostBoard" in proc.stdout
+
+
+def test_with_os_getenv_the_host_board_reads_the_environment(tmp_path):
+    # The same check has teeth: where the port has getenv, the board uses it.
+    proc = run_mp(
+        ["-c", "import board\nprint('getenv', board.getenv('SIM_WWW'))"],
+        device=True,
+        env={"SIM_WWW": "elsewhere"},
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "getenv elsewhere" in proc.stdout
