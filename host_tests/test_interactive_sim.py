@@ -217,20 +217,10 @@ def test_make_sim_plays_every_game_and_resumes(tmp_path):
         finally:
             assert t.quit() == 0
 
-        t = Terminal(tmp_path, "scattergories", tmp_path / "sg-state")
-        try:
-            t.wait_for("Party Scanner")
-            scattergories_round_to_its_points(t)
-        finally:
-            assert t.quit() == 0
+        from_the_menu(tmp_path, "scattergories", scattergories_round_to_its_points)
         # Stay Cool from the menu too; its round 1 turns run two minutes of real sand each,
         # so the turn played to its end above is round 2's, from a saved game.
-        t = Terminal(tmp_path, "staycool-new", tmp_path / "new-cool-state")
-        try:
-            t.wait_for("Party Scanner")
-            stay_cool_started(t)
-        finally:
-            assert t.quit() == 0
+        from_the_menu(tmp_path, "staycool-new", stay_cool_started)
         transcript = (tmp_path / "scattergories.txt").read_text()
         assert "tone end" in transcript  # the end of the round sounded
 
@@ -239,6 +229,16 @@ def test_make_sim_plays_every_game_and_resumes(tmp_path):
         assert not failed, failed[0]
     finally:
         assert cool.quit() == 0
+
+
+def from_the_menu(tmp_path, name, play):
+    """`make sim` on a fresh device (its state in tmp_path/name-state), `play` from the menu."""
+    t = Terminal(tmp_path, name, tmp_path / (name + "-state"))
+    try:
+        t.wait_for("Party Scanner")
+        play(t)
+    finally:
+        assert t.quit() == 0
 
 
 def _record(failed, play, terminal):
