@@ -4,7 +4,7 @@ The screen faces the Interrogators and the Timekeeper, never the active player, 
 watches the ring. Each turn: a start screen (who holds which role, the first written
 question); C or GO once that question has been read flips the glass onto 1; the turn
 screen shows the current written and verbal questions with their answers
-(turn.py); then written value x verbal value (score.py). After round
+(turn.py); then written value x verbal value (score.py, where the start screen is too). After round
 3, the winner(s). During the turn:
     A  written right (hold: skip it)        B  verbal right (hold: skip it)
     C or GO  "Timer!" (hold: pause)         DOWN  undo the last press
@@ -31,6 +31,29 @@ VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 _WON = const((4, 1, 2, "small", "   ", " and "))
 
 
+def card_number(k, i, total):
+    return "%s %d/%d" % (KIND[k][0], i + 1, total)
+
+
+def draw_question(g, qa, x, y, width, tag=""):
+    """A question in body type (small if it needs two lines), its answer in small type
+    under it with `tag` at the right; returns the y below them."""
+    q, a = qa
+    if g.width(q, "body") <= width:
+        g.text(q, x, y, "body")
+        y += layout.BODY
+    else:
+        for line in g.wrap(q, "small", width)[:2]:
+            g.text(line, x, y, "small")
+            y += layout.SMALL - 1
+    room = width
+    if tag:
+        room -= g.width(tag, "small") + 6
+        g.right(tag, x + width, y, "small")
+    g.text(g.fit("→ " + a, "small", room), x, y, "small")
+    return y + layout.SMALL - 1
+
+
 def start(app, now):
     return gamescreen.start(app, "Stay Cool", now, sc.StayCool, None, first)
 
@@ -55,7 +78,7 @@ def first(app, game, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != sc.OVER:
-        return screen.part(PARTS, "staycool.turn", "Start", game)
+        return screen.part(PARTS, "staycool.score", "Start", game)
     totals, winners = game.totals(), game.winners()
     best = totals[winners[0]]
     note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
