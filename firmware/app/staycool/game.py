@@ -17,7 +17,7 @@ plays the turn again without the last press.
 from micropython import const
 
 import ticks
-from app import played, saved
+from app import saved
 from app.saved import Game, need
 from games import staycool as rules
 from games.rng import Rng
@@ -146,6 +146,10 @@ class StayCool(Game):
         if not self.showing():
             self.s["cards"] = None
             return
+        # Imported here, between turns, and let go with the part that dealt (play.PARTS):
+        # the sand's time has no use for it.
+        from app import played
+
         rng = Rng(state=self.s["rng"])
         old = self.s["cards"] or (None, None)
         cards = []

@@ -22,7 +22,9 @@ from app.gfx import W
 from app.staycool import game as sc
 from games import staycool as rules
 
-PARTS = ("staycool.turn", "staycool.score", "won")
+# The parts, one loaded at a time, and app.played, which only a deal needs (sc.StayCool.deal):
+# each goes when the next part loads.
+PARTS = ("staycool.turn", "staycool.score", "won", "played")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 # The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
