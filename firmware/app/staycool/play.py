@@ -17,14 +17,12 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 from micropython import const
 
 from app import gamescreen, layout, screen
-from app.gamescreen import GameScreen
-from app.gfx import W
 from app.staycool import game as sc
 from games import staycool as rules
 
-# The parts, one loaded at a time, and app.played, which only a deal needs (sc.StayCool.deal):
-# each goes when the next part loads.
-PARTS = ("staycool.turn", "staycool.score", "won", "played")
+# The parts, one loaded at a time, and what only some moments need: app.played a deal
+# (sc.StayCool.deal), staycool.check a game's start. Each goes when the next part loads.
+PARTS = ("staycool.turn", "staycool.score", "won", "played", "staycool.check")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 # The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
@@ -89,36 +87,8 @@ def view(game):
 
 
 def won(app, game, now):
-    """C on the winners' screen: the scores."""
+    """C on the winners' screen: the scores (a screen of the part between turns, loaded
+    beside the winners' for this, and let go with it)."""
+    from app.staycool.score import Scores
+
     app.push(Scores(game), now)
-
-
-class Scores(GameScreen):
-    """Each player's round scores and total."""
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        game = self.game
-        n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
-        cols = 1 if n <= 5 else 2
-        rows = (n + cols - 1) // cols
-        font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
-        colw = W // cols
-        numw = 34 if cols == 1 else 22
-        totals = game.totals()
-        for c in range(cols):
-            x1 = (c + 1) * colw - 6
-            for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")  # the columns' heads
-        for i in range(n):
-            x = (i // rows) * colw
-            x1 = x + colw - 6
-            y = top + 1 + layout.SMALL + (i % rows) * pitch
-            g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
-            for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
-                g.right(str(pts), x1 - (3 - j) * numw, y, font)
-        g.labels("Back", "", "")
