@@ -18,7 +18,9 @@ from app.gfx import W
 from app.saywhen import game as sw
 from games import saywhen as rules
 
-PARTS = ("saywhen.ask", "saywhen.door", "won")
+# The parts, one loaded at a time, and saywhen.check, which only a game's start needs: each
+# goes when the next part loads.
+PARTS = ("saywhen.ask", "saywhen.door", "won", "saywhen.check")
 # The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
 # the scores 9 px under it in body type, one space between them.
 _WON = const((8, 1, 9, "body", " ", " and "))
