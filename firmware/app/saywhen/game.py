@@ -7,7 +7,6 @@ keeps track of whose turn it is and what has been said.
 
 from micropython import const
 
-from app import played
 from app.saved import Game
 from games import saywhen as rules
 from games.rng import Rng
@@ -27,6 +26,7 @@ def deal(seen, deck, k, rng, exclude=()):
     """k cards that read back whole: a damaged card is put aside (marked played) and
     another dealt in its place, so a bad spot in flash costs one card, not the game.
     `seen` is every deck's record of the cards played (app.played)."""
+    from app import played  # let go with the part that dealt (play.PARTS)
     from app.deck import DeckError  # loaded with the deck itself (shell.deck_opener)
 
     good = []
@@ -212,6 +212,8 @@ class SayWhen(Game):
             outcome = rules.sudden_death(*self._range(), guesses) if guesses else s["sudden"]
         else:
             points = self.points()
+        from app import played  # let go with the part that scored (play.PARTS)
+
         self.played[DECK] = played.mark(self.played.get(DECK), self.deck, self.card_index())
         for k in _TURN:
             s[k] = [] if k == "guesses" else False if k == "door" else None

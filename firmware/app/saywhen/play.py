@@ -17,9 +17,9 @@ from app.saywhen import game as sw
 from games import saywhen as rules
 
 # The parts, one loaded at a time, and what only some moments need: saywhen.check a game's
-# start, saywhen.scores the scoreboard (imported beside the part that shows it). Each goes
-# when the next part loads.
-PARTS = ("saywhen.ask", "saywhen.door", "won", "saywhen.check", "saywhen.scores")
+# start, saywhen.scores the scoreboard (imported beside the part that shows it), app.played
+# a deal or a scoring. Each goes when the next part loads.
+PARTS = ("saywhen.ask", "saywhen.door", "won", "saywhen.check", "saywhen.scores", "played")
 # The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
 # the scores 9 px under it in body type, one space between them.
 _WON = const((8, 1, 9, "body", " ", " and "))
