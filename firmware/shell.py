@@ -65,7 +65,7 @@ class Device:
         # its code would otherwise hold the heap of every phase after.
         from wake import wake
 
-        wake(self, board, store, seed, resume, note)
+        wake(self, board, store, seed, resume, note, font_opener, deck_opener, now)
         del sys.modules["wake"]
 
     def configure(self):

@@ -12,7 +12,6 @@ from app.buttons import Buttons
 from app.core import App
 from app.gfx import Gfx
 from phases import Phases, unload
-from shell import deck_opener, font_opener, now
 
 _BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
 
@@ -30,8 +29,9 @@ def checked(settings, session):
     return out
 
 
-def wake(self, board, store, seed, resume, note):
-    """Device.__init__: `self` is the Device."""
+def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
+    """Device.__init__: `self` is the Device; the shell hands in its font and deck openers
+    and its clock (this module imports none of shell's: it is imported by it)."""
     self.board = board
     self.store = store
     notes = [note] if note else []

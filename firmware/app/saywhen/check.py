@@ -1,35 +1,35 @@
-"""Say When!'s check of a saved game (sw.SayWhen.check), read at a game's start only and
+"""Say When!'s check of a saved game (game.SayWhen.check), read at a game's start only and
 let go with its first part (play.PARTS): no screen has any use for it after that."""
 
 from micropython import const
 
 from app import saved
 from app.saved import fields, need
-from app.saywhen import game as sw
 from games import saywhen as rules
 
 _DIGITS = const("0123456789")
-_KEYS = sw.SAVED + ("cards", "rng", "undo")
 
 
-def check(game):
+def check(game, keys, cards, judge_kinds):
     """Raises DamagedSave unless every field of `game`'s saved state holds together: its
-    type, its range, and with the deck and the players (undo's copy too)."""
+    type, its range, and with the deck and the players (undo's copy too). The game hands in
+    its constants (this module imports not the one that imports it): the keys a scoring
+    changes (and undo keeps), the cards in a game, the kinds of quick judging."""
     s, n, count = game.s, len(game.names), game.deck.count
-    need(fields(s, _KEYS) and n >= 2)
-    need(saved.counts(s["cards"], count - 1, sw.CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
-    _check_play(s, n, count)
+    need(fields(s, keys + ("cards", "rng", "undo")) and n >= 2)
+    need(saved.counts(s["cards"], count - 1, cards) and saved.count(s["rng"], 0xFFFFFFFF))
+    _check_play(s, n, count, cards, judge_kinds)
     undo = s["undo"]
     if undo is not None:
-        need(fields(undo, sw.SAVED))
-        _check_play(undo, n, count)
+        need(fields(undo, keys))
+        _check_play(undo, n, count, cards, judge_kinds)
 
 
-def _check_play(s, n, count):
+def _check_play(s, n, count, cards, judge_kinds):
     """The fields a scoring changes (and undo keeps a copy of)."""
     sudden, winner = s["sudden"], s["winner"]
     need(
-        saved.count(s["played"], sw.CARDS)
+        saved.count(s["played"], cards)
         and saved.count(s["quizzer"], n - 1)
         and saved.counts(s["scores"], 999, n)
         and (winner is None or saved.count(winner, n - 1) and sudden is None)
@@ -39,7 +39,7 @@ def _check_play(s, n, count):
         and type(s["door"]) is bool
         and (sudden is None or saved.counts(sudden, n - 1) and s["extra"])
         and (sudden is None or len(set(sudden)) == len(sudden))
-        and (sudden is not None or winner is not None or s["played"] < sw.CARDS)
+        and (sudden is not None or winner is not None or s["played"] < cards)
         and type(s["guesses"]) is list
     )
     if sudden:
@@ -56,7 +56,7 @@ def _check_play(s, n, count):
         judged = []
         for j in judge:
             need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
-            need(j[1] in sw.JUDGE_KINDS)
+            need(j[1] in judge_kinds)
             judged.append(j[0])
 
 

@@ -67,7 +67,7 @@ def new_state(seed, deck, seen, n_teams):
 
 _TURN = const(("mode", "guesses", "judge", "door"))  # the card's turn: cleared once scored
 # What a scoring changes and undo puts back: the game so far, and _TURN's keys (the
-# last four). check.py reads it too.
+# last four).
 SAVED = const(
     (
         "played",
@@ -99,7 +99,7 @@ class SayWhen(Game):
         (play.PARTS)."""
         from app.saywhen.check import check
 
-        check(self)
+        check(self, SAVED, CARDS, JUDGE_KINDS)
 
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):

@@ -67,7 +67,7 @@ class StayCool(Game):
         at a game's start only, and let go with its first part: play.PARTS)."""
         from app.staycool.check import check
 
-        check(self)
+        check(self, (_READY, RUNNING, OVER), KINDS, _MOST, ROUNDS)
 
     # -- who plays ----------------------------------------------------------------------------
     def n(self):

@@ -21,8 +21,9 @@ from app.staycool import game as sc
 from games import staycool as rules
 
 # The parts, one loaded at a time, and what only some moments need: app.played a deal
-# (sc.StayCool.deal), staycool.check a game's start. Each goes when the next part loads.
-PARTS = ("staycool.turn", "staycool.score", "won", "played", "staycool.check")
+# (sc.StayCool.deal), staycool.check a game's start, staycool.scores the scoreboard. Each
+# goes when the next part loads.
+PARTS = ("staycool.turn", "staycool.score", "won", "played", "staycool.check", "staycool.scores")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 # The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
@@ -87,8 +88,8 @@ def view(game):
 
 
 def won(app, game, now):
-    """C on the winners' screen: the scores (a screen of the part between turns, loaded
-    beside the winners' for this, and let go with it)."""
-    from app.staycool.score import Scores
+    """C on the winners' screen: the scores (loaded beside the winners' for this, and let
+    go with it)."""
+    from app.staycool.scores import Scores
 
     app.push(Scores(game), now)

@@ -36,6 +36,8 @@ class Start(GameScreen):
             app.tone("flip")
             app.replace(screen.part(hub.PARTS, "staycool.turn", "Play", self.game, now), now)
         elif b == "A":
+            from app.staycool.scores import Scores  # let go with this part (play.PARTS)
+
             app.push(Scores(self.game), now)
         elif b == "B":
             from app.dialogs import Notice
@@ -92,6 +94,8 @@ class End(GameScreen):
         if b == "A":
             app.push(Fix(self.game), now)
         elif b == "B":
+            from app.staycool.scores import Scores  # let go with this part (play.PARTS)
+
             app.push(Scores(self.game), now)
         elif b in ("C", "GO"):
             app.replace(screen.Next(hub.view, self.game), now)
@@ -163,34 +167,3 @@ class Fix(GameScreen):
             )
         g.center("= %d points" % rules.turn_score(w, v), top + 6 + 2 * pitch + 4, "bold")
         g.labels("Back", "−", "+")
-
-
-class Scores(GameScreen):
-    """Each player's round scores and total."""
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        game = self.game
-        n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
-        cols = 1 if n <= 5 else 2
-        rows = (n + cols - 1) // cols
-        font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
-        colw = W // cols
-        numw = 34 if cols == 1 else 22
-        totals = game.totals()
-        for c in range(cols):
-            x1 = (c + 1) * colw - 6
-            for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")  # the columns' heads
-        for i in range(n):
-            x = (i // rows) * colw
-            x1 = x + colw - 6
-            y = top + 1 + layout.SMALL + (i % rows) * pitch
-            g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
-            for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
-                g.right(str(pts), x1 - (3 - j) * numw, y, font)
-        g.labels("Back", "", "")
