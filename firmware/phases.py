@@ -11,15 +11,25 @@ import gc
 import sys
 
 
+def forget(name):
+    """Forgets the module `name`, so that the heap it holds can be reused."""
+    del sys.modules[name]
+    # The package keeps its submodule as an attribute too: let that go as well.
+    parent, _, child = name.rpartition(".")
+    if parent in sys.modules:
+        sys.modules[parent].__dict__.pop(child, None)
+
+
 def unload(keep):
-    """Forgets every module not in `keep`, so that the heap they hold can be reused."""
-    for name in list(sys.modules):
-        if name not in keep:
-            del sys.modules[name]
-            # The package keeps its submodule as an attribute too: let that go as well.
-            parent, _, child = name.rpartition(".")
-            if parent in sys.modules:
-                sys.modules[parent].__dict__.pop(child, None)
+    """Forgets every module not in `keep`, so that the heap they hold can be reused. No list
+    of the modules is made: this runs when the heap is shortest, before anything is freed."""
+    while True:
+        for name in sys.modules:
+            if name not in keep:
+                break
+        else:
+            break
+        forget(name)
     gc.collect()
 
 
@@ -77,7 +87,9 @@ class Phases:
         parts += ("dialogs",)
         loaded = ["app." + p for p in parts if p != name and "app." + p in sys.modules]
         if loaded:
-            unload([m for m in sys.modules if m not in loaded])
+            for m in loaded:
+                forget(m)
+            gc.collect()
         elif "app." + name not in sys.modules:
             gc.collect()
         return __import__("app." + name, None, None, ("_",))

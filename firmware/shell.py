@@ -6,24 +6,18 @@ and renders frames. On a device (and in `make sim`) runner.py drives it with asy
 headless simulator steps it itself with simulated time.
 """
 
-import os
 import sys
 import time
 
 from micropython import const
 
 import ticks
-from app.buttons import Buttons
-from app.core import App
 from app.font import Font
-from app.gfx import Gfx
-from phases import Phases, unload
 
 POLL_MS = 10
 # A file whose presence at boot means "straight back into the saved game, no question":
 # written before a reset an error forced (main.py) or a Badger switching itself off.
 RESUME_FILE = "rescue"
-_BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
 _BATTERY_EVERY_MS = const(60_000)
 
 
@@ -63,77 +57,16 @@ def font_opener(folder):
     return open_font
 
 
-def checked(settings, session):
-    """((settings, ok), (session, ok)) from what was saved (app.settings, app.session);
-    those modules and the game catalog they read are let go again, to be loaded only when
-    the menu or a game's start needs them."""
-    keep = set(sys.modules)
-    from app.session import clean_session
-    from app.settings import clean_settings
-
-    out = clean_settings(settings), clean_session(session)
-    unload(keep)
-    return out
-
-
 class Device:
     net = None  # on a board with Wi-Fi: the phones' network (firmware/net)
 
     def __init__(self, board, store, seed=None, resume=False, note=""):
-        self.board = board
-        self.store = store
-        notes = [note] if note else []
-        raw, problem = store.load("settings")
-        raw_session, session_problem = store.load("session")
-        played, played_problem = store.load("played")
-        (settings, ok), (session, session_ok) = checked(raw, raw_session)
-        if problem == "damaged" or not ok:
-            notes.append("Settings were damaged and have been reset.")
-        if session_problem == "damaged" or not session_ok:
-            store.delete("session")
-            notes.append("The saved game was damaged and could not be resumed.")
-        if played_problem == "damaged" or played is not None and type(played) is not dict:
-            played = None
-            notes.append("The record of cards played was damaged and has been reset.")
-        # Saved before saves had checksums: checked now, and saved again with one (a
-        # game's state is checked whole when it resumes, as every time).
-        for key, data, was in (
-            ("settings", settings, problem),
-            ("session", session, session_problem),
-            ("played", played, played_problem),
-        ):
-            if was == "check" and data is not None:
-                self.save(key, data)
-        self.gfx = Gfx(font_opener(board.fonts))
-        for name in _BOOT_FONTS:  # all opened now, in one piece (a bad install shows at boot)
-            self.gfx.font(name)
-        if self.gfx.bad_fonts:
-            notes.append("Font files are missing or damaged: text is drawn plainly.")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "little")
-        wifi = getattr(board, "wifi", None)
-        if wifi is not None:  # before the core: what it loads stays through its phases
-            from net import phones  # names the Pico has already: net, phones, build
+        # What a device does once, at boot, is in a module of its own, let go once done:
+        # its code would otherwise hold the heap of every phase after.
+        from wake import wake
 
-            self.net = phones.build(self, wifi, now)
-        self.app = App(
-            Phases(),  # which modules are loaded when: the heap policy, a shell's business
-            board.parts,
-            settings,
-            session,
-            " ".join(notes),
-            played,
-            seed,
-            deck_opener(board.decks),
-            resume,  # back from a watchdog reset: straight into the saved game
-        )
-        if self.net is not None:  # the core's way to the phones (net.phones.Net.show, its screen)
-            self.app.net = self.net
-        self.buttons = Buttons()
-        self.leds = bytearray(3 * board.ring_size)
-        self.sleep_pending = False
-        self._battery_at = None
-        self.configure()
+        wake(self, board, store, seed, resume, note, font_opener, deck_opener, now)
+        del sys.modules["wake"]
 
     def configure(self):
         s = self.app.settings

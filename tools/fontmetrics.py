@@ -163,7 +163,7 @@ def door_misfits(answer, unit, as_of, low, high):
     ]
 
 
-# Stay Cool's turn screen (app/staycool/turn.py, draw_question): a question on one line of
+# Stay Cool's turn screen (app/staycool/play.py, draw_question): a question on one line of
 # body type, else wrapped on at most two lines of small type (the rest is dropped); under
 # it "→ answer" in small type, cut with "…" to leave the card's tag ("V 12/20",
 # card_number) and 6 px free. Play draws them from the Timer Card, x = 27, to W - 3; Start

@@ -51,6 +51,7 @@ class Font:
         last = self.height % rows or rows
         self._fb = framebuf.FrameBuffer(_BAND, stride * 8, rows, framebuf.MONO_HLSB)
         self._last_fb = framebuf.FrameBuffer(_BAND, stride * 8, last, framebuf.MONO_HLSB)
+        self._code = self._at = 0  # what _glyph leaves: set here first, so it allocates nothing
         self._fallback = self._index(ord("?"))
 
     def _index(self, code):
@@ -68,31 +69,34 @@ class Font:
                 hi = mid - 1
         return -1
 
-    def _glyphs(self, text):
-        """The glyph index of each character. The UTF-8 bytes are decoded here by hand:
-        iterating a str would intern every new character as a qstr, which can need a new
-        qstr pool (hundreds of bytes, for good) at any moment, mid-game included."""
-        data = text.encode()
-        n = len(data)
-        i = 0
-        while i < n:
-            b = data[i]
-            if b < 0x80:
-                code, i = b, i + 1
-            elif b < 0xE0:
-                code, i = (b & 0x1F) << 6 | data[i + 1] & 0x3F, i + 2
-            elif b < 0xF0:
-                code = (b & 0x0F) << 12 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F
-                i += 3
-            else:
-                code, i = 0xFFFD, i + 4
-            g = self._index(code)
-            yield code, self._fallback if g < 0 else g
+    def _glyph(self, data, i):
+        """The glyph index of the character at byte i of `data` (a str's UTF-8 bytes), its
+        code point left in self._code and where the next one starts in self._at. The bytes
+        are decoded here by hand: iterating a str would intern every new character as a
+        qstr, which can need a new qstr pool (hundreds of bytes, for good) at any moment,
+        mid-game included. Nor is a generator or a tuple made: a text would cost a block of
+        the heap (150 bytes) in one piece, or one for each character."""
+        b = data[i]
+        if b < 0x80:
+            code, i = b, i + 1
+        elif b < 0xE0:
+            code, i = (b & 0x1F) << 6 | data[i + 1] & 0x3F, i + 2
+        elif b < 0xF0:
+            code = (b & 0x0F) << 12 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F
+            i += 3
+        else:
+            code, i = 0xFFFD, i + 4
+        self._code, self._at = code, i
+        g = self._index(code)
+        return self._fallback if g < 0 else g
 
     def width(self, text):
         w = 0
         widths = self._widths
-        for _, i in self._glyphs(text):
+        data = memoryview(text)  # the str's own UTF-8 bytes: no copy
+        self._at = 0
+        while self._at < len(data):
+            i = self._glyph(data, self._at)
             if i >= 0:
                 w += widths[i]
         return w
@@ -102,10 +106,13 @@ class Font:
         widths = self._widths
         f = self._f
         height, rows, stride = self.height, self._rows, self._stride
-        for code, i in self._glyphs(text):
+        data = memoryview(text)  # the str's own UTF-8 bytes: no copy
+        self._at = 0
+        while self._at < len(data):
+            i = self._glyph(data, self._at)
             if i < 0:
                 continue
-            if code != 32:  # a space draws nothing
+            if self._code != 32:  # a space draws nothing
                 f.seek(self._data_at + i * stride * height)
                 band, top = self._fb, 0
                 while top < height:  # (a range() with a variable step is an object)

@@ -31,7 +31,9 @@ class Turn(GameScreen):
                 app.save_session()
                 app.redraw()
         elif b == "A":
-            app.push(hub.Scores(game), now)
+            from app.saywhen.scores import Scores  # let go with this part (play.PARTS)
+
+            app.push(Scores(game), now)
         elif b in ("B", "GO") and game.s["guesses"] and game.next_guesser() is None:
             hub.go_on(app, game, now)  # the phones' guesses came in under a dialog
         elif b in ("B", "GO") and game.next_guesser() is not None:

@@ -7,13 +7,11 @@ keeps track of whose turn it is and what has been said.
 
 from micropython import const
 
-from app import played, saved
-from app.saved import Game, fields, need
+from app.saved import Game
 from games import saywhen as rules
 from games.rng import Rng
 
 CARDS = 20
-_DIGITS = const("0123456789")
 _TARGET = const(10)
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
@@ -28,6 +26,7 @@ def deal(seen, deck, k, rng, exclude=()):
     """k cards that read back whole: a damaged card is put aside (marked played) and
     another dealt in its place, so a bad spot in flash costs one card, not the game.
     `seen` is every deck's record of the cards played (app.played)."""
+    from app import played  # let go with the part that dealt (play.PARTS)
     from app.deck import DeckError  # loaded with the deck itself (shell.deck_opener)
 
     good = []
@@ -67,8 +66,9 @@ def new_state(seed, deck, seen, n_teams):
 
 
 _TURN = const(("mode", "guesses", "judge", "door"))  # the card's turn: cleared once scored
-# What a scoring changes and undo puts back: the game so far, and _TURN's keys (the last four).
-_SAVED = const(
+# What a scoring changes and undo puts back: the game so far, and _TURN's keys (the
+# last four).
+SAVED = const(
     (
         "played",
         "quizzer",
@@ -84,9 +84,6 @@ _SAVED = const(
 )
 
 
-_KEYS = _SAVED + ("cards", "rng", "undo")
-
-
 class SayWhen(Game):
     _card = None  # (index, fields) of the card on screen
 
@@ -97,15 +94,12 @@ class SayWhen(Game):
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the deck and the players (undo's copy too)."""
-        s, n, count = self.s, len(self.names), self.deck.count
-        need(fields(s, _KEYS) and n >= 2)
-        need(saved.counts(s["cards"], count - 1, CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
-        _check_play(s, n, count)
-        undo = s["undo"]
-        if undo is not None:
-            need(fields(undo, _SAVED))
-            _check_play(undo, n, count)
+        type, its range, and with the deck and the players (undo's copy too). In
+        app/saywhen/check.py, read at a game's start only, and let go with its first part
+        (play.PARTS)."""
+        from app.saywhen.check import check
+
+        check(self, SAVED, CARDS, JUDGE_KINDS)
 
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):
@@ -212,12 +206,14 @@ class SayWhen(Game):
     def apply(self):
         """Scores the card, moves the Scanner on; returns the result (None, winner, tie)."""
         s = self.s
-        s["undo"] = {k: _copy(s[k]) for k in _SAVED}
+        s["undo"] = {k: _copy(s[k]) for k in SAVED}
         if s["sudden"]:  # the closest of the tied teams wins; no guess: the same teams again
             guesses = self.scoring_guesses()
             outcome = rules.sudden_death(*self._range(), guesses) if guesses else s["sudden"]
         else:
             points = self.points()
+        from app import played  # let go with the part that scored (play.PARTS)
+
         self.played[DECK] = played.mark(self.played.get(DECK), self.deck, self.card_index())
         for k in _TURN:
             s[k] = [] if k == "guesses" else False if k == "door" else None
@@ -249,53 +245,9 @@ class SayWhen(Game):
     def undo(self):
         """Takes back the last scoring: the card is back on screen, its door open."""
         snap = self.s["undo"]
-        for k in _SAVED:
+        for k in SAVED:
             self.s[k] = snap[k]
         self.s["undo"] = None
-
-
-def _check_play(s, n, count):
-    """The fields a scoring changes (and undo keeps a copy of)."""
-    sudden, winner = s["sudden"], s["winner"]
-    need(
-        saved.count(s["played"], CARDS)
-        and saved.count(s["quizzer"], n - 1)
-        and saved.counts(s["scores"], 999, n)
-        and (winner is None or saved.count(winner, n - 1) and sudden is None)
-        and saved.counts(s["extra"], count - 1)
-        and len(s["extra"]) <= count
-        and s["mode"] in (None, rules.SECRET, rules.OPEN)
-        and type(s["door"]) is bool
-        and (sudden is None or saved.counts(sudden, n - 1) and s["extra"])
-        and (sudden is None or len(set(sudden)) == len(sudden))
-        and (sudden is not None or winner is not None or s["played"] < CARDS)
-        and type(s["guesses"]) is list
-    )
-    if sudden:
-        need(len(sudden) >= 2)
-    order = [t for t in rules.guess_order(n, s["quizzer"]) if not sudden or t in sudden]
-    guessed = []
-    for g in s["guesses"]:
-        need(type(g) is list and len(g) == 2 and g[0] in order and g[0] not in guessed)
-        need(g[1] is None or _is_number(g[1]))
-        guessed.append(g[0])
-    judge = s["judge"]
-    if judge is not None:
-        need(type(judge) is list and judge)
-        judged = []
-        for j in judge:
-            need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
-            need(j[1] in JUDGE_KINDS)
-            judged.append(j[0])
-
-
-def _is_number(text):
-    """Whether text is a guess as the number editor writes one: "-12.5", "1500000"."""
-    if type(text) is not str or not 0 < len(text) <= 24:
-        return False
-    whole, dot, frac = text[1:].partition(".") if text[:1] == "-" else text.partition(".")
-    # strip(), not a loop over the characters: a loop would intern each one it makes
-    return whole and not whole.strip(_DIGITS) and (not dot or frac and not frac.strip(_DIGITS))
 
 
 def _copy(v):

@@ -12,13 +12,14 @@ screens each step needs (asking, or the door), letting the other go.
 
 from micropython import const
 
-from app import gamescreen, layout, screen
-from app.gamescreen import GameScreen
-from app.gfx import W
+from app import gamescreen, screen
 from app.saywhen import game as sw
 from games import saywhen as rules
 
-PARTS = ("saywhen.ask", "saywhen.door", "won")
+# The parts, one loaded at a time, and what only some moments need: saywhen.check a game's
+# start, saywhen.scores the scoreboard (imported beside the part that shows it), app.played
+# a deal or a scoring. Each goes when the next part loads.
+PARTS = ("saywhen.ask", "saywhen.door", "won", "saywhen.check", "saywhen.scores", "played")
 # The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
 # the scores 9 px under it in body type, one space between them.
 _WON = const((8, 1, 9, "body", " ", " and "))
@@ -82,39 +83,3 @@ def where(game):
     if s["sudden"]:
         return "Sudden Death"
     return "Card %d/%d" % (s["played"] + 1, sw.CARDS)
-
-
-class Scores(GameScreen):
-    """The scoreboard; C takes back the last scoring."""
-
-    def event(self, app, ev, now):
-        kind, b = ev
-        if kind != "press":
-            return
-        if b in ("A", "B", "GO"):
-            app.pop(now)
-        elif b == "C" and self.game.can_undo():
-            from app.dialogs import Confirm
-
-            def yes(app, now):
-                self.game.undo()
-                app.pop(now)
-                go_on(app, self.game, now)
-
-            app.push(Confirm("Undo?", "Take back the last scoring? That card comes back.", yes))
-
-    def draw(self, app, g):
-        game = self.game
-        s = game.s
-        top = g.bar("Scores · first to 10", where(game))
-        n = game.n()
-        cols = 1 if n <= 4 else 2
-        pitch = layout.BODY + (2 if n <= 4 else 11)  # two columns: fewer rows, more air
-        colw = W // cols
-        for i in range(n):
-            x = (i // ((n + cols - 1) // cols)) * colw
-            y = top + 4 + (i % ((n + cols - 1) // cols)) * pitch
-            mark = "▶ " if i == s["quizzer"] and s["winner"] is None else ""
-            g.text(g.fit(mark + self.who(i), "body", colw - 50), x + 6, y, "body")
-            g.right(str(s["scores"][i]), x + colw - 8, y - 2, "bold")
-        g.labels("Back", "", "Undo" if game.can_undo() else "")

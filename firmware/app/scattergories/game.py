@@ -15,7 +15,7 @@ phones: [player, category, [[voter, accept], ...]].
 
 from micropython import const
 
-from app import played, saved
+from app import saved
 from app.saved import Game, need
 from games import scattergories as rules
 
@@ -170,6 +170,8 @@ class Scattergories(Game):
     def default_list(self):
         """The next list not used in this game, after the last one; lists this device has
         not played yet come first, so a second game gets fresh ones."""
+        from app import played  # let go with the part that asked (play._PARTS)
+
         used = self.s["lists"]
         count = self.deck.count
         seen = played.bits(self.played.get(DECK), self.deck)
@@ -184,6 +186,8 @@ class Scattergories(Game):
 
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
+        from app import played  # let go with the part that threw it (play._PARTS)
+
         s = self.s
         rec = self.played.get(DECK)
         seen = played.bits(rec, self.deck)

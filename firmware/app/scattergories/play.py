@@ -21,7 +21,9 @@ from app.scattergories import game as sg
 _ROUND = const("scattergories.round")
 _PART = {"pick": "scattergories.pick", "roll": "scattergories.die", "play": _ROUND}
 _SCORE = const("scattergories.score")  # score, totals
-_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE, "won"))
+# The parts, and app.played, which the list's pick and the die's throw import: each goes
+# when the next part loads.
+_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE, "won", "played"))
 _TIMER = const("scattergories.timer")
 _PER_PAGE = const(4)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits

@@ -17,8 +17,7 @@ plays the turn again without the last press.
 from micropython import const
 
 import ticks
-from app import played, saved
-from app.saved import Game, need
+from app.saved import Game
 from games import staycool as rules
 from games.rng import Rng
 
@@ -27,8 +26,6 @@ ROUNDS = 3
 _DECKS = const(("staycool-written", "staycool-verbal"))
 KINDS = (rules.WRITTEN, rules.VERBAL)
 _MOST = const((10, 20))  # questions on a written card, on a verbal card
-_LONGEST_MS = const(120_000)  # a turn's sand: four glasses of PERIOD_MS at most
-_PRESSES = const(("correct", "skip", "timer"))
 _READY = const("ready")  # the start screen of the turn in "turn"
 RUNNING = "running"  # that turn was started (and, if this is read back, cut short)
 OVER = "over"  # after round 3: the winners
@@ -45,9 +42,6 @@ def new_state(seed, n_players):
         "last": None,  # [player, round, written, verbal] of the last finished turn
         "live": None,  # the paused turn: [sand ms, [[press, kind, sand ms], ...]]
     }
-
-
-_KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
 
 
 class StayCool(Game):
@@ -69,34 +63,11 @@ class StayCool(Game):
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the players and the rules."""
-        s, n = self.s, len(self.names)
-        s.setdefault("live", None)  # saved before turns could be paused
-        need(saved.fields(s, _KEYS) and n >= 3)
-        cards, last, live = s["cards"], s["last"], s["live"]
-        need(
-            s["round"] in (1, 2, 3)
-            and saved.count(s["turn"], n - 1)
-            and s["phase"] in (_READY, RUNNING, OVER)
-            and saved.count(s["rng"], 0xFFFFFFFF)
-            and type(s["scores"]) is list
-            and len(s["scores"]) == n
-            and all(saved.counts(r, 80, ROUNDS) for r in s["scores"])
-            and (cards is None or saved.counts(cards, 9999, 2))
-            and (last is None or saved.counts(last, 20, 4))
-            and (live is None or s["phase"] == RUNNING)
-        )
-        if last is not None:
-            need(last[0] < n and 1 <= last[1] <= 3 and last[2] <= _MOST[0])
-        if live is not None:
-            need(type(live) is list and len(live) == 2 and saved.count(live[0], _LONGEST_MS))
-            need(type(live[1]) is list and len(live[1]) <= 2 * sum(_MOST))
-            at = 0
-            for press in live[1]:
-                need(type(press) is list and len(press) == 3 and press[0] in _PRESSES)
-                need(press[1] in KINDS if press[0] != "timer" else press[1] is None)
-                need(saved.count(press[2], live[0]) and press[2] >= at)
-                at = press[2]
+        type, its range, and with the players and the rules (app/staycool/check.py, read
+        at a game's start only, and let go with its first part: play.PARTS)."""
+        from app.staycool.check import check
+
+        check(self, (_READY, RUNNING, OVER), KINDS, _MOST, ROUNDS)
 
     # -- who plays ----------------------------------------------------------------------------
     def n(self):
@@ -146,6 +117,10 @@ class StayCool(Game):
         if not self.showing():
             self.s["cards"] = None
             return
+        # Imported here, between turns, and let go with the part that dealt (play.PARTS):
+        # the sand's time has no use for it.
+        from app import played
+
         rng = Rng(state=self.s["rng"])
         old = self.s["cards"] or (None, None)
         cards = []

@@ -4,7 +4,7 @@ The screen faces the Interrogators and the Timekeeper, never the active player, 
 watches the ring. Each turn: a start screen (who holds which role, the first written
 question); C or GO once that question has been read flips the glass onto 1; the turn
 screen shows the current written and verbal questions with their answers
-(turn.py); then written value x verbal value (score.py). After round
+(turn.py); then written value x verbal value (score.py, where the start screen is too). After round
 3, the winner(s). During the turn:
     A  written right (hold: skip it)        B  verbal right (hold: skip it)
     C or GO  "Timer!" (hold: pause)         DOWN  undo the last press
@@ -17,18 +17,42 @@ screens each moment needs (the turn, or what comes between turns), letting the o
 from micropython import const
 
 from app import gamescreen, layout, screen
-from app.gamescreen import GameScreen
-from app.gfx import W
 from app.staycool import game as sc
 from games import staycool as rules
 
-PARTS = ("staycool.turn", "staycool.score", "won")
+# The parts, one loaded at a time, and what only some moments need: app.played a deal
+# (sc.StayCool.deal), staycool.check a game's start, staycool.scores the scoreboard. Each
+# goes when the next part loads.
+PARTS = ("staycool.turn", "staycool.score", "won", "played", "staycool.check", "staycool.scores")
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 # The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
 # the totals 2 px under it (or under the tie-break's line) in small type, three spaces
 # between them.
 _WON = const((4, 1, 2, "small", "   ", " and "))
+
+
+def card_number(k, i, total):
+    return "%s %d/%d" % (KIND[k][0], i + 1, total)
+
+
+def draw_question(g, qa, x, y, width, tag=""):
+    """A question in body type (small if it needs two lines), its answer in small type
+    under it with `tag` at the right; returns the y below them."""
+    q, a = qa
+    if g.width(q, "body") <= width:
+        g.text(q, x, y, "body")
+        y += layout.BODY
+    else:
+        for line in g.wrap(q, "small", width)[:2]:
+            g.text(line, x, y, "small")
+            y += layout.SMALL - 1
+    room = width
+    if tag:
+        room -= g.width(tag, "small") + 6
+        g.right(tag, x + width, y, "small")
+    g.text(g.fit("→ " + a, "small", room), x, y, "small")
+    return y + layout.SMALL - 1
 
 
 def start(app, now):
@@ -55,7 +79,7 @@ def first(app, game, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != sc.OVER:
-        return screen.part(PARTS, "staycool.turn", "Start", game)
+        return screen.part(PARTS, "staycool.score", "Start", game)
     totals, winners = game.totals(), game.winners()
     best = totals[winners[0]]
     note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
@@ -64,36 +88,8 @@ def view(game):
 
 
 def won(app, game, now):
-    """C on the winners' screen: the scores."""
+    """C on the winners' screen: the scores (loaded beside the winners' for this, and let
+    go with it)."""
+    from app.staycool.scores import Scores
+
     app.push(Scores(game), now)
-
-
-class Scores(GameScreen):
-    """Each player's round scores and total."""
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        game = self.game
-        n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
-        cols = 1 if n <= 5 else 2
-        rows = (n + cols - 1) // cols
-        font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
-        colw = W // cols
-        numw = 34 if cols == 1 else 22
-        totals = game.totals()
-        for c in range(cols):
-            x1 = (c + 1) * colw - 6
-            for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")  # the columns' heads
-        for i in range(n):
-            x = (i // rows) * colw
-            x1 = x + colw - 6
-            y = top + 1 + layout.SMALL + (i % rows) * pitch
-            g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
-            for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
-                g.right(str(pts), x1 - (3 - j) * numw, y, font)
-        g.labels("Back", "", "")

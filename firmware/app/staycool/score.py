@@ -1,6 +1,9 @@
-"""Stay Cool between turns: the end of a turn (written value x verbal value), and fixing
-its counts.
+"""Stay Cool between turns: who holds which role and the first question (Start), the end
+of a turn (written value x verbal value), and fixing its counts. The turn itself, from C
+on Start, is the other part (turn.py).
 """
+
+from micropython import const
 
 import ticks
 from app import layout, screen
@@ -10,6 +13,68 @@ from app.staycool import game as sc
 from app.staycool import play as hub
 from app.staycool import ring as hg
 from games import staycool as rules
+
+_HELP = const(
+    "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
+    "(hold: pause). DOWN: undo. Wrong answer: no button."
+)
+_ROUND_RULE = const(("", "the glass flips itself", "say Timer! in time", "the timer is hidden"))
+
+
+class Start(GameScreen):
+    """Who holds which role, and the first written question for the Interrogator to read."""
+
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if kind != "press":
+            return
+        if b in ("C", "GO"):
+            self.game.begin()
+            app.save_session()
+            app.tone("flip")
+            app.replace(screen.part(hub.PARTS, "staycool.turn", "Play", self.game, now), now)
+        elif b == "A":
+            from app.staycool.scores import Scores  # let go with this part (play.PARTS)
+
+            app.push(Scores(self.game), now)
+        elif b == "B":
+            from app.dialogs import Notice
+
+            app.push(Notice("Buttons", _HELP), now)
+
+    def draw(self, app, g):
+        game = self.game
+        r = game.s["round"]
+        a, w, v, t = game.roles()
+        top = g.bar("Stay Cool · Round %d of %d" % (r, sc.ROUNDS), _ROUND_RULE[r])
+        g.text(g.fit(self.who(a) + " answers", "bold", W - 8), 4, top + 1, "bold")
+        if t == w:  # three players: the Written Interrogator keeps time too
+            roles = "Written and timer: %s · Verbal: %s" % (self.who(w), self.who(v))
+        else:
+            roles = "Written: %s · Verbal: %s · Timer: %s" % (
+                self.who(w),
+                self.who(v),
+                self.who(t),
+            )
+        y = top + 1 + layout.BODY + 1  # under who answers, in bold
+        for line in g.wrap(roles, "small", W - 8)[:2]:
+            g.text(line, 4, y, "small")
+            y += layout.SMALL - 1
+        g.hline(0, y + 2, W)
+        qa = game.question(0, 0)
+        if qa is None:  # printed cards
+            text = self.who(w) + " reads the first written question, then Start."
+            for line in g.wrap(text, "body", W - 8)[:2]:
+                g.text(line, 4, y + 5, "body")
+                y += layout.BODY
+        else:
+            hub.draw_question(g, qa, 4, y + 5, W - 8, hub.card_number(0, 0, game.total(0)))
+        g.labels("Scores", "Buttons", "Start")
+
+    def ring(self, app, now, leds):
+        hg.glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
 class End(GameScreen):
@@ -29,7 +94,9 @@ class End(GameScreen):
         if b == "A":
             app.push(Fix(self.game), now)
         elif b == "B":
-            app.push(hub.Scores(self.game), now)
+            from app.staycool.scores import Scores  # let go with this part (play.PARTS)
+
+            app.push(Scores(self.game), now)
         elif b in ("C", "GO"):
             app.replace(screen.Next(hub.view, self.game), now)
 

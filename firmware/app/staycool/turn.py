@@ -1,5 +1,5 @@
-"""Stay Cool, a turn: who holds which role and the first question (Start), then the sand
-running, the Timer Card, the Interrogators' questions and their buttons (Play).
+"""Stay Cool, a turn: the sand running, the Timer Card, the Interrogators' questions and
+their buttons (Play). What comes before it, who holds which role (Start), is in score.py.
 """
 
 from micropython import const
@@ -15,88 +15,6 @@ from app.staycool import ring as hg
 _X = const(27)  # the questions start right of the Timer Card
 _STEP_MS = const(5000)  # without a ring (or in round 3) the screen shows the sand in these steps
 _WARN_MS = const(5000)
-_HELP = const(
-    "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
-    "(hold: pause). DOWN: undo. Wrong answer: no button."
-)
-_ROUND_RULE = const(("", "the glass flips itself", "say Timer! in time", "the timer is hidden"))
-
-
-def card_number(k, i, total):
-    return "%s %d/%d" % (hub.KIND[k][0], i + 1, total)
-
-
-def draw_question(g, qa, x, y, width, tag=""):
-    """A question in body type (small if it needs two lines), its answer in small type
-    under it with `tag` at the right; returns the y below them."""
-    q, a = qa
-    if g.width(q, "body") <= width:
-        g.text(q, x, y, "body")
-        y += layout.BODY
-    else:
-        for line in g.wrap(q, "small", width)[:2]:
-            g.text(line, x, y, "small")
-            y += layout.SMALL - 1
-    room = width
-    if tag:
-        room -= g.width(tag, "small") + 6
-        g.right(tag, x + width, y, "small")
-    g.text(g.fit("→ " + a, "small", room), x, y, "small")
-    return y + layout.SMALL - 1
-
-
-class Start(GameScreen):
-    """Who holds which role, and the first written question for the Interrogator to read."""
-
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        kind, b = ev
-        if kind != "press":
-            return
-        if b in ("C", "GO"):
-            self.game.begin()
-            app.save_session()
-            app.tone("flip")
-            app.replace(Play(self.game, now), now)
-        elif b == "A":
-            app.push(hub.Scores(self.game), now)
-        elif b == "B":
-            from app.dialogs import Notice
-
-            app.push(Notice("Buttons", _HELP), now)
-
-    def draw(self, app, g):
-        game = self.game
-        r = game.s["round"]
-        a, w, v, t = game.roles()
-        top = g.bar("Stay Cool · Round %d of %d" % (r, sc.ROUNDS), _ROUND_RULE[r])
-        g.text(g.fit(self.who(a) + " answers", "bold", W - 8), 4, top + 1, "bold")
-        if t == w:  # three players: the Written Interrogator keeps time too
-            roles = "Written and timer: %s · Verbal: %s" % (self.who(w), self.who(v))
-        else:
-            roles = "Written: %s · Verbal: %s · Timer: %s" % (
-                self.who(w),
-                self.who(v),
-                self.who(t),
-            )
-        y = top + 1 + layout.BODY + 1  # under who answers, in bold
-        for line in g.wrap(roles, "small", W - 8)[:2]:
-            g.text(line, 4, y, "small")
-            y += layout.SMALL - 1
-        g.hline(0, y + 2, W)
-        qa = game.question(0, 0)
-        if qa is None:  # printed cards
-            text = self.who(w) + " reads the first written question, then Start."
-            for line in g.wrap(text, "body", W - 8)[:2]:
-                g.text(line, 4, y + 5, "body")
-                y += layout.BODY
-        else:
-            draw_question(g, qa, 4, y + 5, W - 8, card_number(0, 0, game.total(0)))
-        g.labels("Scores", "Buttons", "Start")
-
-    def ring(self, app, now, leds):
-        hg.glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
 class Play(GameScreen):
@@ -254,4 +172,4 @@ class Play(GameScreen):
             what = "next: question %d of %d · value %d" % (done + 1, total, hub.VALUES[k][done])
             g.text(what, _X, y + layout.LARGE + 1, "small")
             return
-        draw_question(g, qa, _X, y, W - _X - 3, card_number(k, done, total))
+        hub.draw_question(g, qa, _X, y, W - _X - 3, hub.card_number(k, done, total))

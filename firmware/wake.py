@@ -1,0 +1,88 @@
+"""What a Device (shell.py) does once, at boot: it reads what was saved (the settings, the
+game, the cards played), checks it, opens the fonts and builds the core. A module of its
+own, imported by Device and let go once it is done: its code, needed once, would otherwise
+stay in the heap through every phase after."""
+
+import os
+import sys
+
+from micropython import const
+
+from app.buttons import Buttons
+from app.core import App
+from app.gfx import Gfx
+from phases import Phases, unload
+
+_BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
+
+
+def checked(settings, session):
+    """((settings, ok), (session, ok)) from what was saved (app.settings, app.session);
+    those modules and the game catalog they read are let go again, to be loaded only when
+    the menu or a game's start needs them."""
+    keep = set(sys.modules)
+    from app.session import clean_session
+    from app.settings import clean_settings
+
+    out = clean_settings(settings), clean_session(session)
+    unload(keep)
+    return out
+
+
+def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
+    """Device.__init__: `self` is the Device; the shell hands in its font and deck openers
+    and its clock (this module imports none of shell's: it is imported by it)."""
+    self.board = board
+    self.store = store
+    notes = [note] if note else []
+    raw, problem = store.load("settings")
+    raw_session, session_problem = store.load("session")
+    played, played_problem = store.load("played")
+    (settings, ok), (session, session_ok) = checked(raw, raw_session)
+    if problem == "damaged" or not ok:
+        notes.append("Settings were damaged and have been reset.")
+    if session_problem == "damaged" or not session_ok:
+        store.delete("session")
+        notes.append("The saved game was damaged and could not be resumed.")
+    if played_problem == "damaged" or played is not None and type(played) is not dict:
+        played = None
+        notes.append("The record of cards played was damaged and has been reset.")
+    # Saved before saves had checksums: checked now, and saved again with one (a
+    # game's state is checked whole when it resumes, as every time).
+    for key, data, was in (
+        ("settings", settings, problem),
+        ("session", session, session_problem),
+        ("played", played, played_problem),
+    ):
+        if was == "check" and data is not None:
+            self.save(key, data)
+    self.gfx = Gfx(font_opener(board.fonts))
+    for name in _BOOT_FONTS:  # all opened now, in one piece (a bad install shows at boot)
+        self.gfx.font(name)
+    if self.gfx.bad_fonts:
+        notes.append("Font files are missing or damaged: text is drawn plainly.")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "little")
+    wifi = getattr(board, "wifi", None)
+    if wifi is not None:  # before the core: what it loads stays through its phases
+        from net import phones  # names the Pico has already: net, phones, build
+
+        self.net = phones.build(self, wifi, now)
+    self.app = App(
+        Phases(),  # which modules are loaded when: the heap policy, a shell's business
+        board.parts,
+        settings,
+        session,
+        " ".join(notes),
+        played,
+        seed,
+        deck_opener(board.decks),
+        resume,  # back from a watchdog reset: straight into the saved game
+    )
+    if self.net is not None:  # the core's way to the phones (net.phones.Net.show, its screen)
+        self.app.net = self.net
+    self.buttons = Buttons()
+    self.leds = bytearray(3 * board.ring_size)
+    self.sleep_pending = False
+    self._battery_at = None
+    self.configure()
