@@ -49,7 +49,10 @@ def is_set(bits, i):
 
 def draw(rec, deck, k, rng, exclude=()):
     """(k different card indexes, unplayed on this device where possible, never in exclude;
-    the record to keep): `rec` as it was, or a fresh one when the deck was used up."""
+    the record to keep): `rec` as it was if sound, or a fresh one (none yet, damaged, or
+    the deck used up). So the record is whole from the deal on, and marking a card later,
+    mid-game, allocates none of its size."""
+    rec = _record(rec, deck)
     seen = bits(rec, deck)
 
     def free(i):
