@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tools.phones import Device, Phone
-from tools.scshots import ACTIVE, PACE, SCORED, VERBAL, WRITTEN, Interrogator, play, until
+from tools.scshots import ACTIVE, PACE, SCORED, play, until
 
 pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
 
@@ -30,18 +30,8 @@ def test_two_interrogators_phones_play_a_turn_and_the_device_scores_the_rulebook
 ):
     phones = []
     active = Phone(device.port)
-
-    def joined(player, kind):
-        def make(dev):
-            phones.append(Interrogator(dev, player, kind))
-            return phones[-1]
-
-        return make
-
     try:
-        written, verbal = play(
-            device, joined(WRITTEN, "Written"), joined(VERBAL, "Verbal"), active
-        )
+        written, verbal = play(device, phones, active)
         _, state = device.run("")
         turn = state["view"]
         assert (turn["written"], turn["verbal"], turn["skipped"], turn["position"]) == (

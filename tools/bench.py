@@ -24,16 +24,15 @@ import http.client
 import json
 import os
 import re
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.fuzz import GC_BLOCK, fuzz, kb
-from tools.mpenv import MPY_HEAP, PHONES_HEAP, ROOT, device_layout, micropython, run_mp
+from tools.mpenv import MPY_HEAP, PHONES_HEAP, ROOT, run_mp
 from tools.names import NET_MODULE, POOLS_HOLD, names_in
+from tools.phones import free_port, serve
 
 os.environ["SCANNER_MPY"] = "1"
 
@@ -231,22 +230,10 @@ def serving(heap, setup, teams, script, asks=3):
     of `setup`, then one phone per team joins (`teams` of them), each asks what its team
     sees `asks` times over, and then each line of `script` goes in, each followed by one
     phone's look at its team (in turn). (whether it ran to the end, what it printed)"""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    cwd, env = device_layout()
+    port = free_port()
     tokens = []
     with tempfile.TemporaryDirectory() as state:
-        proc = subprocess.Popen(
-            [micropython(), "-X", "heapsize=" + heap, "-m", "headless"]
-            + ["--state", state, "--http", str(port)],
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        proc = serve(state, port, heap)
         try:
             proc.stdin.write(setup)
             proc.stdin.flush()

@@ -31,28 +31,34 @@ def free_port():
         return s.getsockname()[1]
 
 
+def serve(state_dir, port, heap, seed=None, **popen):
+    """The headless simulator serving phones on `port` at `heap`, as a process with text
+    pipes to talk to it (its state in `state_dir`)."""
+    cwd, env = device_layout()
+    args = [micropython(), "-X", "heapsize=" + heap, "-m", "headless"]
+    args += ["--state", str(state_dir), "--http", str(port)]
+    if seed is not None:
+        args += ["--seed", str(seed)]
+    return subprocess.Popen(
+        args,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **popen,
+    )
+
+
 class Device:
     """The simulator as one process, fed commands as the test goes; `run` waits for what
     they printed. Its saved state lives in `state_dir`."""
 
     def __init__(self, state_dir, heap_size=None, seed=None):
         self.port = free_port()
-        cwd, env = device_layout()
         heap = heap_size or os.environ.get("HEAP") or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
-        args = [micropython(), "-X", "heapsize=" + heap, "-m", "headless"]
-        args += ["--state", str(state_dir), "--http", str(self.port)]
-        if seed is not None:
-            args += ["--seed", str(seed)]
-        self.proc = subprocess.Popen(
-            args,
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        self.proc = serve(state_dir, self.port, heap, seed, bufsize=1)
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
         self.wait_for_server()

@@ -69,12 +69,14 @@ class Interrogator:
         return self.driver.execute_script(script, "sc-" + what)
 
 
-def play(device, written, verbal, active):
-    """The first turn: the phones join, written 4 right, verbal 6 right, an undo, a skip."""
+def play(device, phones, active):
+    """The first turn: the Interrogators' phones join (each put in `phones` as it does, for
+    the caller to quit), written 4 right, verbal 6 right, an undo, a skip."""
     _, state = device.run(NEW_GAME + START)
     assert state["screen"] == "phones"  # how to join, first
-    written = written(device)
-    verbal = verbal(device)
+    for player, kind in ((WRITTEN, "Written"), (VERBAL, "Verbal")):
+        phones.append(Interrogator(device, player, kind))
+    written, verbal = phones
     time.sleep(PACE)
     assert active.join(ACTIVE)[0] == 200
     _, state = device.run("press B")  # all in: the turn's start screen
@@ -100,18 +102,8 @@ def picture(folder):
 
         device = Device(Path(state) / "state", heap_size=HEAP)
         phones = []
-
-        def make(player, kind):
-            def join(dev):
-                phones.append(Interrogator(dev, player, kind))
-                return phones[-1]
-
-            return join
-
         try:
-            written, _ = play(
-                device, make(WRITTEN, "Written"), make(VERBAL, "Verbal"), Phone(device.port)
-            )
+            written, _ = play(device, phones, Phone(device.port))
             time.sleep(0.5)  # the last tap drawn
             # The whole page at a phone's width, as tools/phoneshots.py takes Say When!'s.
             driver = written.driver
