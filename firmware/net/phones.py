@@ -10,7 +10,8 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
   sleeps only while the network is closed (phones talk to a device that is awake).
 - Each game gets a network of its own: a new name, key and tokens, saved (Store key
   "phones") so that after a power cut the game resumes with its phones.
-- A phone picks its team (POST /api/join) and gets a token. With it, the phone reads what
+- A phone picks its team (POST /api/join; net.join, loaded only for it) and gets a
+  token. With it, the phone reads what
   its team sees (GET /api/me) and acts for its team alone (POST /api/act): what an act
   means is the game's: net.<game>.view(app, team) is what that team's phone shows (a
   JSON-able dict, or None) and net.<game>.act(app, team, message, now) carries out the
@@ -23,8 +24,6 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
 
 import asyncio
 import json
-import os
-from binascii import hexlify
 
 from micropython import const
 
@@ -37,41 +36,22 @@ PHONE_GAMES = ("saywhen", "staycool", "scattergories")
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
-# 32 characters each, so a random byte's low five bits pick one evenly; none that reads
-# as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
-_NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-_KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
 
 
-def _pick(chars, n):
-    # Slices, not chars[i]: taking one character out of a str would intern it.
-    return "".join(chars[b & 31 : (b & 31) + 1] for b in os.urandom(n))
+def _joining():
+    """net.join, loaded while it is needed (net.phones lets it go with `_joined`)."""
+    from net import join
+
+    return join
 
 
-def fresh(game=None, names=()):
-    """A new network with no phones on it, for `game` (its key) and its teams' names."""
-    return {
-        "ssid": "Scanner-" + _pick(_NAME_CHARS, 4),
-        "key": _pick(_KEY_CHARS, 8),
-        "game": game,
-        "names": list(names),
-        "tokens": [None] * len(names),
-    }
+def _joined():
+    from phases import forget
 
-
-def checked(saved):
-    """The saved network if every field holds up, else None."""
     try:
-        ssid, key, game = saved["ssid"], saved["key"], saved["game"]
-        names, tokens = saved["names"], saved["tokens"]
-        ok = 0 < len(ssid) <= 32 and 8 <= len(key) <= 63 and len(names) == len(tokens)
-        ok = ok and type(ssid) is str and type(key) is str and type(names) is list
-        ok = ok and type(tokens) is list and (game is None or type(game) is str)
-        for name, token in zip(names, tokens):
-            ok = ok and type(name) is str and (token is None or type(token) is str)
-    except (TypeError, KeyError, IndexError):
-        return None
-    return saved if ok else None
+        forget("net.join")
+    except KeyError:  # its import ran out of heap: nothing to let go
+        pass
 
 
 def _json(status, data):
@@ -82,7 +62,9 @@ class Net:
     def __init__(self, dev, ap, now):
         self.dev = dev
         self.ap = ap
-        self.table = checked(dev.store.load(SAVE)[0]) or fresh()
+        join = _joining()
+        self.table = join.checked(dev.store.load(SAVE)[0]) or join.fresh()
+        _joined()
         # On USB power? Read once, now: a board's VBUS sense (a Pico W's WL_GPIO2) if it
         # has one, else VSYS, before the radio starts (on a Pico W, GP29 is its clock).
         usb_power = getattr(dev.board, "usb_power", None)
@@ -202,7 +184,8 @@ class Net:
         table = self.table
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
-        self.table = fresh(session["game"], session["names"])
+        self.table = _joining().fresh(session["game"], session["names"])
+        _joined()
         self.codes = None
         self.dev.save(SAVE, self.table)
         if self.wanted() and self.game() is not None:  # a game that takes phones:
@@ -244,12 +227,7 @@ class Net:
         if post != (path in ("/api/join", "/api/act")):
             return 405, server.TEXT, b""
         self.sync()
-        table = self.table
-        tokens = table["tokens"]
-        playing = self.session is not None
-        if path == "/api/teams":
-            teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
-            return _json(200, {"game": table["game"] if playing else None, "teams": teams})
+        tokens = self.table["tokens"]
         if post:
             try:
                 message = json.loads(str(body, "utf-8"))
@@ -257,19 +235,12 @@ class Net:
                 message = None
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
-        if path == "/api/join":
-            team = message.get("team")
-            if not playing:
-                return _json(409, {"error": "no game"})
-            if type(team) is not int or not 0 <= team < len(tokens):
-                return _json(400, {"error": "no such team"})
-            if tokens[team] is not None:
-                return _json(409, {"error": "taken"})
-            tokens[team] = hexlify(os.urandom(8)).decode()
-            self.dev.save(SAVE, table)
-            out = self.me(team)
-            out["token"] = tokens[team]
-            return _json(200, out)
+        if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
+            try:
+                return _json(*_joining().answer(self, None if path == "/api/teams" else message))
+            finally:
+                _joined()
+        playing = self.session is not None
         if not playing or not token or token not in tokens:
             return _json(403, {"error": "no such token in this game"})
         team = tokens.index(token)

@@ -1,0 +1,72 @@
+"""A phone joining: each game's network (a new name, key and no tokens), the saved one
+checked at boot, and the two requests of a phone that has no token yet: /api/teams (which
+teams are free) and /api/join (a team picked: its token).
+
+net.phones loads this only while it needs it (at boot, when a game begins, when a phone
+without a token asks) and lets it go after: the code that stays loaded through a game,
+beside the game's own, is then only what a phone with a token uses.
+"""
+
+import os
+from binascii import hexlify
+
+# 32 characters each, so a random byte's low five bits pick one evenly; none that reads
+# as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
+_NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+def _pick(chars, n):
+    # Slices, not chars[i]: taking one character out of a str would intern it.
+    return "".join(chars[b & 31 : (b & 31) + 1] for b in os.urandom(n))
+
+
+def fresh(game=None, names=()):
+    """A new network with no phones on it, for `game` (its key) and its teams' names."""
+    return {
+        "ssid": "Scanner-" + _pick(_NAME_CHARS, 4),
+        "key": _pick(_KEY_CHARS, 8),
+        "game": game,
+        "names": list(names),
+        "tokens": [None] * len(names),
+    }
+
+
+def checked(saved):
+    """The saved network if every field holds up, else None."""
+    try:
+        ssid, key, game = saved["ssid"], saved["key"], saved["game"]
+        names, tokens = saved["names"], saved["tokens"]
+        ok = 0 < len(ssid) <= 32 and 8 <= len(key) <= 63 and len(names) == len(tokens)
+        ok = ok and type(ssid) is str and type(key) is str and type(names) is list
+        ok = ok and type(tokens) is list and (game is None or type(game) is str)
+        for name, token in zip(names, tokens):
+            ok = ok and type(name) is str and (token is None or type(token) is str)
+    except (TypeError, KeyError, IndexError):
+        return None
+    return saved if ok else None
+
+
+def answer(net, message):
+    """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
+    ({"team": n}: that team's token, if no phone has it yet)."""
+    table = net.table
+    tokens = table["tokens"]
+    playing = net.session is not None
+    if message is None:
+        teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
+        return 200, {"game": table["game"] if playing else None, "teams": teams}
+    team = message.get("team")
+    if not playing:
+        return 409, {"error": "no game"}
+    if type(team) is not int or not 0 <= team < len(tokens):
+        return 400, {"error": "no such team"}
+    if tokens[team] is not None:
+        return 409, {"error": "taken"}
+    from net.phones import SAVE
+
+    tokens[team] = hexlify(os.urandom(8)).decode()
+    net.dev.save(SAVE, table)
+    out = net.me(team)
+    out["token"] = tokens[team]
+    return 200, out
