@@ -55,7 +55,9 @@ def _joined():
 
 
 def _json(status, data):
-    return status, server.JSON, json.dumps(data).encode()
+    # The str itself: the server sends its UTF-8 as it is, with no copy as bytes (a whole
+    # Scattergories table's view is 2 KB, and a heap beside a game has few such holes).
+    return status, server.JSON, json.dumps(data)
 
 
 class Net:

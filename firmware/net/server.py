@@ -121,7 +121,8 @@ async def _send(conn, poller, data, until):
 
 class Server:
     def __init__(self, api, www):
-        # (method, path, token, body) -> (status, content type, body), for /api/...
+        # (method, path, token, body) -> (status, content type, body: bytes or str), for
+        # /api/...
         self.api = api
         self.www = www
         self.open = 0
@@ -260,7 +261,7 @@ class Server:
                 page.seek(0)
                 body = page.read(_CHUNK)
             else:
-                size = len(body)
+                size = len(memoryview(body))  # in bytes: a str's UTF-8, as _send sends it
             until = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)  # as long as the request had
             await _send(conn, poller, _HEAD % (status, kind, size, extra), until)  # not copied
             while body and not head_only:  # the body, or the page a piece at a time

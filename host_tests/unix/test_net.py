@@ -96,8 +96,10 @@ def test_the_device_does_not_sleep_while_the_network_is_open():
 
 
 def test_a_saved_network_that_does_not_hold_up_is_replaced():
-    good = net.fresh("saywhen", ["Red", "Blue"])
-    assert net.checked(good) is good
+    from net import join
+
+    good = join.fresh("saywhen", ["Red", "Blue"])
+    assert join.checked(good) is good
     assert good["ssid"][:8] == "Scanner-" and len(good["ssid"]) == 12 and len(good["key"]) == 8
     assert good["tokens"] == [None, None]
     for bad in (
@@ -115,11 +117,11 @@ def test_a_saved_network_that_does_not_hold_up_is_replaced():
         dict(good, tokens=[None, 5]),
         dict(good, names=[1, 2]),
     ):
-        assert net.checked(bad) is None, bad
+        assert join.checked(bad) is None, bad
     dev = device()
     dev.store.save(net.SAVE, {"ssid": 1})
     dev = Device(dev.board, dev.store, seed=1, resume=True)
-    assert net.checked(dev.net.table) is dev.net.table  # a fresh one in its place
+    assert join.checked(dev.net.table) is dev.net.table  # a fresh one in its place
 
 
 def test_a_phone_acts_for_its_own_team_only_and_only_when_the_game_asks_for_it():
@@ -360,3 +362,43 @@ def test_with_no_heap_for_the_join_screen_a_new_game_starts_without_it():
     dev.net.sync()  # a new game that takes phones: its join screen would show now
     assert dev.app.screen.name != "phones" and dev.app.screen.game.s is not None
     assert dev.net.table["game"] == "saywhen"  # its network is made all the same
+
+
+def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():
+    # A view is sent as the str json.dumps made, not copied as bytes: its Content-Length
+    # must count the UTF-8 bytes, not the characters (a Scattergories sheet's "Café").
+    import socket
+
+    from net import server
+
+    text = '{"answer": "Caf\u00e9 cr\u00e8me"}'
+    web = server.Server(lambda method, path, token, body: (200, server.JSON, text), "/none")
+    for _ in range(20):
+        port = 20000 + os.urandom(2)[0] * 150
+        try:
+            web.listen("127.0.0.1", port, port)
+            break
+        except OSError:
+            pass
+    seen = {}
+
+    async def phone():
+        serving = asyncio.create_task(web.run("127.0.0.1"))
+        s = socket.socket()
+        s.setblocking(False)
+        try:
+            s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+        except OSError:  # EINPROGRESS: the server accepts when its task runs
+            pass
+        await asyncio.sleep_ms(30)
+        s.send(b"GET /api/me HTTP/1.1\r\n\r\n")
+        seen["got"] = await _recv_all(s, 2000)
+        s.close()
+        serving.cancel()
+        await asyncio.sleep_ms(0)
+
+    asyncio.run(phone())
+    head, _, body = seen["got"].partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 "), head
+    assert b"\r\nContent-Length: %d\r\n" % len(text.encode()) in head, head
+    assert body == text.encode() and len(body) > len(text)
