@@ -33,25 +33,30 @@ SAVE = "phones"
 # The games whose phones play (net/<game>.py: view(app, team) and act(app, team, message,
 # now)); a phone in any other game follows it with no buttons of its own.
 PHONE_GAMES = ("saywhen", "staycool", "scattergories")
+_LOADED_BY_REQUESTS = const(("net.join", "net.saywhen", "net.staycool", "net.scattergories"))
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
 
 
 def _joining():
-    """net.join, loaded while it is needed (net.phones lets it go with `_joined`)."""
+    """net.join, loaded while it is needed (let go with the rest by `_let_go`)."""
     from net import join
 
     return join
 
 
-def _joined():
+def _let_go():
+    """Lets go of what an answer loaded: net.join, and the game's phone side (net.<game>).
+    Each is imported again by the next request that needs it, so that between requests
+    (the device's own work: a game's parts loading, its scoring) their heap is the game's."""
     from phases import forget
 
-    try:
-        forget("net.join")
-    except KeyError:  # its import ran out of heap: nothing to let go
-        pass
+    for name in _LOADED_BY_REQUESTS:
+        try:
+            forget(name)
+        except KeyError:  # not loaded by this one
+            pass
 
 
 def _json(status, data):
@@ -66,7 +71,10 @@ class Net:
         self.ap = ap
         join = _joining()
         self.table = join.checked(dev.store.load(SAVE)[0]) or join.fresh()
-        _joined()
+        _let_go()
+        # What a game's phone side keeps from one request to the next (its module is let
+        # go after each): Scattergories' last challenge decided on the phones.
+        self.kept = None
         # On USB power? Read once, now: a board's VBUS sense (a Pico W's WL_GPIO2) if it
         # has one, else VSYS, before the radio starts (on a Pico W, GP29 is its clock).
         usb_power = getattr(dev.board, "usb_power", None)
@@ -187,10 +195,10 @@ class Net:
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
         self.table = _joining().fresh(session["game"], session["names"])
-        _joined()
+        _let_go()
         self.codes = None
         self.dev.save(SAVE, self.table)
-        if self.wanted() and self.game() is not None:  # a game that takes phones:
+        if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
             try:  # how to join them, before its first card
                 self.show(self.dev.app, self.now())
             except MemoryError:  # no room for the screen now: the game goes on without it
@@ -202,8 +210,8 @@ class Net:
 
     def game(self):
         """The phones' side of the game being played (net.<game>: view and act), or None
-        on the menu and in the games that do not take phones. Imported as needed: the
-        game's phases let it go with the game's own modules."""
+        on the menu and in the games that do not take phones. Imported for the request that
+        needs it, and let go with its answer (api)."""
         key = self.table["game"]
         if self.session is None or key not in PHONE_GAMES:
             return None
@@ -223,6 +231,12 @@ class Net:
 
     def api(self, method, path, token, body):
         """The answer to a request for /api/... (net.server has checked its form)."""
+        try:
+            return self.answer(method, path, token, body)
+        finally:
+            _let_go()
+
+    def answer(self, method, path, token, body):
         post = method == "POST"
         if path not in ("/api/teams", "/api/me", "/api/join", "/api/act"):
             return 404, server.TEXT, b""
@@ -238,10 +252,7 @@ class Net:
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
         if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
-            try:
-                return _json(*_joining().answer(self, None if path == "/api/teams" else message))
-            finally:
-                _joined()
+            return _json(*_joining().answer(self, None if path == "/api/teams" else message))
         playing = self.session is not None
         if not playing or not token or token not in tokens:
             return _json(403, {"error": "no such token in this game"})

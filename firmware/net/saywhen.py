@@ -8,8 +8,9 @@ points and why. Everything else stays on the device: the Quizzer reads the quest
 opens the door and scores the card with the buttons, and a team without a phone guesses
 with them as before.
 
-Imported only while a Say When! game is on (net.phones, on a board with Wi-Fi); the
-game's screens are found through the App's stack, so none of them is kept loaded here.
+Imported for each request of a phone in a Say When! game (net.phones, on a board with
+Wi-Fi) and let go with its answer; the game's screens are found through the App's stack,
+so none of them is kept loaded here.
 """
 
 from micropython import const

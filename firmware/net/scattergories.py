@@ -14,8 +14,9 @@ challenged player's own vote, as on the device (Scattergories.challenge). {"chal
 null} withdraws it (a phone gone flat). Players on paper type their points and challenge
 on the device, as before: the rules give 0 to a sheet they never see.
 
-Imported only while a Scattergories game is on (net.phones, on a board with Wi-Fi); the
-game's screens are found through the App's stack, so none of them is kept loaded here.
+Imported for each request of a phone in a Scattergories game (net.phones, on a board
+with Wi-Fi) and let go with its answer; the game's screens are found through the App's
+stack, so none of them is kept loaded here.
 """
 
 _BLANK = ""
@@ -25,10 +26,6 @@ _LETTER = "letter"  # it does not begin with the letter
 _REPEAT = "repeat"  # the same player scored it already, in an earlier category
 _REJECTED = "rejected"  # voted out in a challenge
 _OK = "ok"
-# The last challenge decided on the phones, for the phones to show how the vote went (not
-# saved: the verdict is, with the game): [the game's state, [player, category, votes,
-# accepted]].
-_last = [None, None]
 
 
 def _round(app):
@@ -118,7 +115,8 @@ def view(app, team):
         vote = s.get("vote")
         out["vote"] = vote
         out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
-        out["last"] = _last[1] if _last[0] is s else None
+        last = app.net.kept  # the last challenge decided on the phones (_vote)
+        out["last"] = last[1] if last is not None and last[0] is s else None
     elif phase == "won":
         out["winners"] = game.winners()
     return out
@@ -200,6 +198,9 @@ def _vote(app, game, team, accept):
     voted = [v[0] for v in votes]
     if all(p in voted for p in app.net.phones()):  # every phone has voted: decided
         del s["vote"]
-        _last[0], _last[1] = s, vote + [game.challenge(player, category, votes)]
+        # For the phones to show how the vote went (not saved: the verdict is, with the
+        # game): the game's state, [player, category, votes, accepted]. On the Net: this
+        # module is let go after each request.
+        app.net.kept = (s, vote + [game.challenge(player, category, votes)])
         app.redraw()  # the points on the device
     return None

@@ -13,8 +13,9 @@ time as well. The active player's phone gets no card at all (no question, no ans
 the others see whose turn it is, the round, the Timer Card's number and the scores. The
 ring and the buzzer stay the timer: no phone shows a countdown that could disagree.
 
-Imported only while a Stay Cool game is on (net.phones, on a board with Wi-Fi); the
-game's screens are found through the App's stack, so none of them is kept loaded here.
+Imported for each request of a phone in a Stay Cool game (net.phones, on a board with
+Wi-Fi) and let go with its answer; the game's screens are found through the App's stack,
+so none of them is kept loaded here.
 """
 
 from micropython import const
