@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import MPY_HEAP, PHONES_HEAP, ROOT, run_mp
 from tools.names import NET_MODULE, POOLS_HOLD, names_in
-from tools.phones import free_port, serve
+from tools.phones import START, free_port, serve
 
 os.environ["SCANNER_MPY"] = "1"
 
@@ -312,6 +312,24 @@ def phones_game(heap):
     return ok and '"winner": 0' in out
 
 
+# The other two games with four phones joined, each looking at what its player sees
+# between the commands: a Stay Cool turn with its sand running, and a Scattergories round
+# from its roll to its scoring.
+STAYCOOL_PHONES = ("press DOWN\npress GO\npress GO\n" + START, "press B\npress C\nwait 20000\nmem")
+SCATTERGORIES_PHONES = (
+    "press DOWN\npress DOWN\npress GO\npress GO\npress C\n" + START,
+    "press B\npress B\npress B\nwait 60000\nmem\nwait 130000\nmem",
+)
+
+
+def phones_peak(heap, setup, script):
+    """The most heap in use at the script's `mem`s with four phones joined, at `heap`."""
+    ok, out = serving(heap, setup, 4, script)
+    if not ok:
+        sys.exit("four phones failed at %s:\n%s" % (heap, out[-3000:]))
+    return max(int(m) for m in re.findall(r"mem alloc=(\d+)", out))
+
+
 def smallest_heap(script, lo=8, hi=512, runs=None):
     """The smallest heap (KB) in which the script runs to the end, by bisection (`runs`:
     whether it does at a heap, if not `run`)."""
@@ -391,6 +409,9 @@ def main(argv=None):
     ok, out = run(FOUR_TEAMS + "mem\n", phones_heap)  # the core keeps more in a larger heap
     no_wifi, no_wifi_block, _ = heap_state(out)
     phones_need = "?" if args.quick else smallest_heap(None, lo=96, hi=256, runs=phones_game)
+    other_phones = [
+        phones_peak(PHONES_HEAP, *game) for game in (STAYCOOL_PHONES, SCATTERGORIES_PHONES)
+    ]
     rows = [
         ("heap in use after boot to the menu (.mpy)", heap_figure(mems[0])),
         ("heap in use after the menu walk and a resume", heap_figure(mems[-1])),
@@ -451,6 +472,11 @@ def main(argv=None):
             "  of which the server, asyncio and the PC's stand-in network",
             "%s (the same question, heap, without Wi-Fi: %.1f KB, largest free block %s)"
             % (kb(phones - no_wifi), no_wifi / 1024, kb(no_wifi_block)),
+        ),
+        (
+            "Wi-Fi: heap in use, four phones: a Stay Cool turn / a Scattergories round",
+            "%s / %s (at the phones' tests' %s)"
+            % (heap_figure(other_phones[0]), heap_figure(other_phones[1]), PHONES_HEAP),
         ),
         (
             "Wi-Fi: names interned in the unix port (its pools hold %d)" % POOLS_HOLD,
