@@ -283,7 +283,7 @@ def with_phones(heap):
     """(heap in use, largest free block, names) at a Say When! question with the phones' server
     up and four phones joined (each then asks what its team sees three times), at `heap`;
     None if they do not get there in it."""
-    ok, out = serving(heap, FOUR_TEAMS, 4, "mem")
+    ok, out = serving(heap, FOUR_TEAMS, 4, "press A\nmem")  # the join screen gone: the question
     return heap_state(out) if ok else None
 
 
