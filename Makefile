@@ -211,7 +211,7 @@ sim: build
 # Figures, then the margin: every game fuzzed at MARGIN_HEAP for each of these seeds, with
 # power cuts (MARGIN_EVENTS) and with the power left on (MARGIN_EVENING). It fails if any fails.
 MARGIN_SEEDS ?= 101 202 303 404 505
-MARGIN_HEAP ?= 118K
+MARGIN_HEAP ?= 112K
 MARGIN_EVENTS ?= 20000
 MARGIN_EVENING ?= 5000
 BENCH_FLAGS ?=

@@ -13,7 +13,7 @@ On rp2 machine.reset() reads as a watchdog reset too, so `make flash` leaves the
 `clean` before its reset, and that boot opens the menu.
 
 A failure that comes back would loop the board: reset, resume, fail, reset. So each boot
-after a failure counts it (STRIKES, with what broke: the error, or the watchdog); when the
+after a failure counts it (_STRIKES, with what broke: the error, or the watchdog); when the
 first failure and the two rescue boots after it have all failed the same way, the saved
 game is set aside (session.bad.json, kept for diagnosis), the table is told so, and the
 menu opens. Building the device is inside the guard too: a boot can fail there as well.
@@ -30,12 +30,14 @@ if not globals().get("names_interned"):
 
 import os
 
+from micropython import const
+
 import board
 
 FLAG = "maintenance"
 CLEAN = "clean"  # written by make flash before its reset: boot into the menu
-STRIKES = "strikes"  # "<boots in a row> <why>" while boots keep failing the same way
-WATCHDOG_MS = 8000  # the RP2040's longest is 8388 ms
+_STRIKES = const("strikes")  # "<boots in a row> <why>" while boots keep failing the same way
+_WATCHDOG_MS = const(8000)  # the RP2040's longest is 8388 ms
 
 
 def maintenance():
@@ -53,10 +55,10 @@ def maintenance():
 def _failed(why):
     """Counts this failure (a boot forced by an error, or by the watchdog): (how many
     boots in a row have now failed this way, counting this one). The count lives in
-    STRIKES; a clean boot removes it."""
+    _STRIKES; a clean boot removes it."""
     strikes = 0
     try:
-        with open(STRIKES) as f:
+        with open(_STRIKES) as f:
             n, _, was = f.read().partition(" ")
         if was == why:
             strikes = int(n)
@@ -64,7 +66,7 @@ def _failed(why):
         pass
     strikes += 1
     try:
-        with open(STRIKES, "w") as f:
+        with open(_STRIKES, "w") as f:
             f.write("%d %s" % (strikes, why))
     except OSError:
         pass
@@ -114,9 +116,9 @@ def main():
     store = Store(hw.state_dir)
     note = ""
     if cause is None:
-        _forget(STRIKES)
+        _forget(_STRIKES)
     elif _failed(cause) >= 3:  # and two rescue boots after it failed the same way
-        _forget(STRIKES)
+        _forget(_STRIKES)
         store.set_aside("session")
         note = "The saved game kept failing, so it was set aside as session.bad.json."
         rescued = False
@@ -126,7 +128,7 @@ def main():
         if attach is not None:
             attach(dev)
         if machine is not None:
-            hw.watchdog = machine.WDT(timeout=WATCHDOG_MS)  # from here on, fed every 10 ms
+            hw.watchdog = machine.WDT(timeout=_WATCHDOG_MS)  # from here on, fed every 10 ms
         run(dev)
     except Exception as e:  # noqa: BLE001 - whatever broke, the table gets its game back
         if machine is None:

@@ -45,6 +45,9 @@ class Phases:
         # does a visit to the menu that would leave less than this once the menu is in.
         self._low_heap = (gc.mem_free() + gc.mem_alloc()) // 6
         self._menu_heap = 0  # what loading the menu took, the first time
+        # The part on screen: (its name, the game's parts, how many modules were loaded
+        # then); None at the menu.
+        self.shown = None
 
     def menu(self, key):
         """The menu's module, app.menu, imported once every module of the old phase has
@@ -54,6 +57,7 @@ class Phases:
             self._game = None  # that game is over, or another one begins
         keep = self._game[1] if self._game else self._resident
         self._phase = "home"
+        self.shown = None
         unload(keep)
         if self._game is not None and gc.mem_free() < self._low_heap + self._menu_heap:
             self._game = None  # no room for the menu beside the kept game: it goes first
@@ -67,14 +71,19 @@ class Phases:
         return menu
 
     def game(self, key, module):
-        """The game `key`'s module app.<module> (the catalog names it), imported once
-        every module of the old phase has gone: a game needs only its own."""
+        """The game `key`'s module, app.<module()>, imported once every module of the old
+        phase has gone: a game needs only its own. `module` names it from the catalog, which
+        it imports: only then, and let go again, as the old phase may be a whole game (a
+        game played again from its winners' screen) with no room left beside it."""
         if self._game is not None and self._game[0] != key:
             self._game = None  # that game is over, or another one begins
         keep = self._game[1] if self._game else self._resident
         self._phase = "game"
-        unload(keep)  # the old phase, and the catalog
-        game = __import__("app." + module, None, None, ("start",))
+        self.shown = None
+        unload(keep)  # the old phase
+        name = module()
+        unload(keep)  # the catalog, which named the game's module
+        game = __import__("app." + name, None, None, ("start",))
         self._game = key, set(sys.modules)
         return game
 
@@ -82,9 +91,11 @@ class Phases:
         """The module app.<name>, one of a game's `parts` (the modules its screens live in),
         imported once every other part has been let go: a game's screens all at once would
         crowd a Pico's heap, one part at a time does not. The dialogs a part showed
-        (imported when shown) go with it. A game's first part waits for a collection, so
-        that what its start left (a deal's deck indexes, the played bits) goes first."""
-        parts += ("dialogs",)
+        (imported when shown) go with it, and so does idle sleep's screen. A game's first
+        part waits for a collection, so that what its start left (a deal's deck indexes,
+        the played bits) goes first."""
+        shown = name, parts
+        parts += ("dialogs", "sleeping")
         loaded = ["app." + p for p in parts if p != name and "app." + p in sys.modules]
         if loaded:
             for m in loaded:
@@ -92,12 +103,21 @@ class Phases:
             gc.collect()
         elif "app." + name not in sys.modules:
             gc.collect()
-        return __import__("app." + name, None, None, ("_",))
+        module = __import__("app." + name, None, None, ("_",))
+        self.shown = shown + (len(sys.modules),)
+        return module
 
-    def step(self):
-        """After each step of the core: at the menu, short of heap, a kept game goes."""
-        if self._game is not None and self._phase == "home" and gc.mem_free() < self._low_heap:
-            self.shed()
+    def step(self, stack):
+        """After each step of the core (`stack`: its screens): at the menu, short of heap, a
+        kept game goes. In a game, back on a part's own screen (alone on the stack), what
+        the screens shown over it loaded (a dialog, the scoreboard, app.played) goes at
+        once, not with the next part: while it stays, what the game keeps is placed around
+        it, and the heap is cut into smaller pieces when it goes."""
+        if self._phase == "home":
+            if self._game is not None and gc.mem_free() < self._low_heap:
+                self.shed()
+        elif len(stack) == 1 and self.shown and len(sys.modules) > self.shown[2]:
+            self.part(*self.shown[:2])
 
     def shed(self):
         """Lets go of the modules a game keeps through a visit to the menu, when the menu

@@ -218,7 +218,7 @@ def checks_fuzz(clone, out):
 
 
 def checks_bench(clone, out):
-    assert "names interned at boot" in out and "all 6 runs passed at 118K" in out, out
+    assert "names interned at boot" in out and "all 6 runs passed at 112K" in out, out
 
 
 def checks_default_replay(clone, out):

@@ -11,11 +11,11 @@ question with the server up and four phones joined over HTTP, under the same cap
 unix port's sockets and their buffers live outside MicroPython's heap, and on a Pico W
 lwIP's buffers are static: what is measured is the firmware's own heap.
 
-Last, the margin: every game fuzzed at --heap (118K), with power cuts and with the power
+Last, the margin: every game fuzzed at --heap (112K), with power cuts and with the power
 left on, for each of the --seeds the Makefile names. The lowest free heap and the smallest
 "largest free block" of each run are printed; what fails first is the largest block.
 
-    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 118K] [--events N]
+    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 112K] [--events N]
                                     [--evening N] [--quick]
 """
 
@@ -350,7 +350,7 @@ def main(argv=None):
         prog="python -m tools.bench", description=__doc__.splitlines()[0]
     )
     parser.add_argument("--seeds", default="101 202 303 404 505", help="the margin's seeds")
-    parser.add_argument("--heap", default="118K", help="the margin's heap cap")
+    parser.add_argument("--heap", default="112K", help="the margin's heap cap")
     parser.add_argument("--events", type=int, default=20000, help="events with power cuts")
     parser.add_argument("--evening", type=int, default=5000, help="events with the power on")
     parser.add_argument(

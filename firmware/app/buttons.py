@@ -37,7 +37,7 @@ _LONG_MS = const(800)
 _REPEAT_DELAY_MS = const(500)
 _REPEAT_EVERY_MS = const(120)
 
-_KINDS = ("down", "up", "press", "long", "repeat")
+_KINDS = const(("down", "up", "press", "long", "repeat"))
 EVENTS = {k: tuple((k, n) for n in NAMES) for k in _KINDS}
 CHORD = ("chord", "AC")
 

@@ -71,7 +71,7 @@ class App:
         self._settle(now)
         self.screen.tick(self, now)
         self._settle(now)
-        self.modules.step()
+        self.modules.step(self.stack)
         if self.screen.deadline(self) is None:
             self._quiet(now)
         else:  # a timer running is the table at play: idle counts from when it stops, so the
@@ -98,7 +98,7 @@ class App:
         minutes = self.settings["sleep_min"]
         idle = ticks.diff(now, self.last_input)
         if minutes and self.screen.name != "sleeping" and idle >= minutes * 60_000:
-            from app.dialogs import Sleeping
+            from app.sleeping import Sleeping
 
             self.push(Sleeping(), now)
             self.effects.append(("sleep",))
@@ -162,9 +162,13 @@ class App:
         if phase == "home":
             self.modules.menu(key).boot(self, notice, power_on)
             return
-        from app import catalog  # loaded already when the menu asks
 
-        game = self.modules.game(key, catalog.get(key).module)
+        def module():  # the game's, as the catalog names it: the module policy asks
+            from app import catalog
+
+            return catalog.get(key).module
+
+        game = self.modules.game(key, module)
         self.push(game.start(self, self.now))
         self._settle(self.now)  # the game's first screen, once its start has returned
         if notice:

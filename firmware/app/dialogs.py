@@ -1,5 +1,7 @@
-"""Small screens every phase uses: a yes/no confirmation, a notice, idle sleep. A game
-imports this module only when it shows one of them (phases.Phases.part lets it go again)."""
+"""Small screens every phase uses: a yes/no confirmation, a notice. A game imports this
+module only when it shows one of them (phases.Phases.part lets it go again). Idle sleep's
+screen is a module of its own (sleeping.py): loaded mid-game into a heap that may be short
+by then, this one carries only what a game shows."""
 
 from app import layout
 from app.gfx import W
@@ -57,19 +59,3 @@ class Confirm(Notice):
         elif ev[1] == "C":
             app.pop(now)
             self.on_yes(app, now)
-
-
-class Sleeping(Screen):
-    """Idle sleep: the ring is off and the board sleeps; a press wakes it to the screen
-    it left (the press itself is used up in waking)."""
-
-    name = "sleeping"
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if ev[0] in ("press", "long", "repeat", "chord"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        g.center("Sleeping", 26, "title")
-        g.center("press any button", 72, "body")

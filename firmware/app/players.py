@@ -13,7 +13,7 @@ from app.screen import Screen
 from app.widgets import Item, ListMenu
 
 _MAX_NAME = const(10)
-_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+_LETTERS = const(" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 
 class Setup(ListMenu):

@@ -5,13 +5,16 @@ sequence on a 32-bit Pico, the 64-bit unix port and CPython alike.
 Text is compared with ASCII case folding only, which is what MicroPython's str.lower() does.
 """
 
+from games import const
 from games.rng import Rng
 
 LETTERS = "ABCDEFGHIJKLMNOPRSTW"  # the die has no Q, U, V, X, Y or Z
 
-_ARTICLES = ("a", "an", "the")
+_ARTICLES = const(("a", "an", "the"))
 # Set aside before the first letter: ASCII punctuation and the usual typographic quotes.
-_LEADING = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u00a1\u00ab\u00bb\u00bf\u2018\u2019\u201c\u201d"
+_LEADING = const(
+    "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u00a1\u00ab\u00bb\u00bf\u2018\u2019\u201c\u201d"
+)
 
 
 class LetterDie:

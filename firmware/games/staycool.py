@@ -37,6 +37,15 @@ class Turn:
     or a skip that comes after the sand ran out is refused.
     """
 
+    # Where every turn starts, as the class's own values: an instance holds only what its
+    # play has changed, so each replay of the log (an undo) makes a smaller object.
+    position = 1
+    written = 0
+    verbal = 0
+    over = False
+    skipped = False
+    _left = 0  # sand left when the turn ended: none, unless both cards were done
+
     def __init__(self, round_no, now, period_ms=30000, written_total=10, verbal_total=20):
         if not 1 <= round_no <= _ROUNDS:
             raise ValueError("round must be 1, 2 or 3, not %r" % (round_no,))
@@ -50,13 +59,7 @@ class Turn:
         self.period_ms = period_ms
         self.written_total = written_total
         self.verbal_total = verbal_total
-        self.position = 1
-        self.written = 0
-        self.verbal = 0
-        self.over = False
-        self.skipped = False
         self._empty_at = ticks.add(now, period_ms)  # when the upper bulb runs dry
-        self._left = 0  # sand left when the turn ended: none, unless both cards were done
 
     def update(self, now):
         """Applies everything up to `now`; True once the turn is over."""

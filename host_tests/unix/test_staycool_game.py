@@ -4,7 +4,8 @@ import ticks
 from app import buttons as bt
 from app.core import App
 from app.deck import Deck
-from app.staycool.game import Live, StayCool, new_state
+from app.staycool.game import StayCool, new_state
+from app.staycool.turn import Live
 from phases import Phases, unload
 from screens import view
 

@@ -1,9 +1,9 @@
-"""Say When!, asking: the question for the Quizzer to read, each team's guess on the
-number editor, and the guesses read back before the Answer Door opens.
+"""Say When!, asking: the question for the Quizzer to read, and the guesses read back
+before the Answer Door opens. Each team's guess, on the number editor, is the other part
+of the asking (guess.py): the two are never loaded at once.
 """
 
-from app import layout, numedit
-from app.buttons import is_press
+from app import layout, screen
 from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.saywhen import play as hub
@@ -30,14 +30,14 @@ class Turn(GameScreen):
                 game.choose(rules.SECRET if b == "A" else rules.OPEN)
                 app.save_session()
                 app.redraw()
-        elif b == "A":
-            from app.saywhen.scores import Scores  # let go with this part (play.PARTS)
-
-            app.push(Scores(game), now)
+        elif b == "A":  # the scoreboard; under it, this screen waits as a stand-in
+            app.replace(screen.part(hub.PARTS, "saywhen.ask", "Turn", game), now)
+            app.push(screen.part(hub.PARTS, "saywhen.scores", "Scores", game), now)
         elif b in ("B", "GO") and game.s["guesses"] and game.next_guesser() is None:
             hub.go_on(app, game, now)  # the phones' guesses came in under a dialog
         elif b in ("B", "GO") and game.next_guesser() is not None:
-            app.replace(Guess(game, pick(app, game)), now)
+            guesser = hub.pick(app, game)
+            app.replace(screen.part(hub.PARTS, "saywhen.guess", "Guess", game, guesser), now)
 
     def draw(self, app, g):
         game = self.game
@@ -50,7 +50,7 @@ class Turn(GameScreen):
         locked = [t for t, _ in s["guesses"]]
         label = "Guesses"
         below = H - FOOTER - layout.SMALL
-        if not (phones(app) or locked):
+        if not (hub.phones(app) or locked):
             draw_question(g, card[QUESTION], top + 1)
         elif draw_question(g, card[QUESTION], top + 1, below):  # who is in, under it
             done = ", ".join(self.who(t) for t in locked)
@@ -88,111 +88,6 @@ def draw_question(g, text, top, below=0):
         g.text(line, 4, y, font)
         y += pitch
     return True
-
-
-def phones(app):
-    """The teams with a phone (app.net: on a board with Wi-Fi, absent on others)."""
-    net = getattr(app, "net", None)
-    return net.phones() if net is not None else ()
-
-
-def pick(app, game):
-    """The team the device types for next: in open guessing the next in order; in secret
-    guessing the next without a phone first (the phones type their own), then the rest
-    (a phone gone flat)."""
-    team = game.next_guesser()
-    if team is None or game.mode() == rules.OPEN:
-        return team
-    phoned = phones(app)
-    done = [t for t, _ in game.s["guesses"]]
-    for t in game.order():
-        if t not in done and t not in phoned:
-            return t
-    return team
-
-
-class Guess(GameScreen):
-    """One team's guess, typed on the number editor; OK on a blank number passes."""
-
-    def __init__(self, game, team):
-        super().__init__(game)
-        self.team_no = team
-        start = game.previous_value() if game.mode() == rules.OPEN else None
-        self.ed = numedit.NumberEditor(start)
-
-    def event(self, app, ev, now):
-        kind, b = ev
-        ed = self.ed
-        if is_press(ev, "UP"):
-            ed.up()
-        elif is_press(ev, "DOWN"):
-            ed.down()
-        elif kind == "long":
-            act = {"A": ed.delete, "B": ed.toggle_point, "C": ed.next_scale}.get(b)
-            if act:
-                act()
-        elif kind != "press":
-            return
-        elif b == "A":
-            ed.left()
-        elif b == "B":
-            ed.right()
-        elif b in ("C", "GO"):
-            game = self.game
-            game.guess(self.team_no, ed.value())
-            team = pick(app, game)
-            if team is None or team in phones(app):
-                hub.go_on(app, game, now)  # the review, or back to the question for the phones
-            else:
-                app.save_session()
-                app.replace(Guess(game, team), now)
-            return
-        else:
-            return
-        app.redraw()
-
-    def draw(self, app, g):
-        game = self.game
-        order = game.order()
-        unit = game.card()[UNIT]
-        left = "Guess %d of %d: %s" % (
-            order.index(self.team_no) + 1,
-            len(order),
-            self.who(self.team_no),
-        )
-        top = g.bar(left, hub.mode_text(game) + (" · " + unit if unit else ""))
-        number = top + 10
-        self.draw_number(g, number)
-        words = numedit.SCALES[self.ed.scale]
-        if unit:
-            words = (words + " " + unit).strip()
-        if self.ed.blank():
-            words = "blank: this team passes"
-        words_y = number + layout.TITLE + 12
-        g.center(words, words_y, "body")
-        hint = "hold A: delete · hold B: point · hold C: ×1000"
-        g.center(hint, words_y + layout.BODY + 2, "small")
-        g.labels("←", "→", "Pass" if self.ed.blank() else "OK")
-
-    def draw_number(self, g, y):
-        ed = self.ed
-        shown = ed.text() or "_"
-        lead = "±" if ed.cursor == numedit.SIGN and not ed.negative else ""
-        shown = lead + shown
-        x = (W - g.width(shown, "title")) // 2
-        digit = -1 - (1 if ed.negative or lead else 0)
-        for i in range(len(shown)):
-            ch = shown[i : i + 1]  # a slice: shown[i] would intern "±" as a name, for good
-            w = g.width(ch, "title")
-            if ch in "0123456789":
-                digit += 1
-            under = (ed.cursor == numedit.SIGN and ch in "-±") or (
-                ch.isdigit() and digit == ed.cursor
-            )
-            g.text(ch, x, y, "title")
-            if under and not ed.blank():
-                g.fill_rect(x, y + layout.TITLE + 2, w, 3)  # under the digit
-            x += w
 
 
 class Review(GameScreen):

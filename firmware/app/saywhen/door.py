@@ -53,10 +53,9 @@ class Door(GameScreen):
                     ),
                     now,
                 )
-        elif b == "C":
-            from app.saywhen.scores import Scores  # let go with this part (play.PARTS)
-
-            app.push(Scores(game), now)
+        elif b == "C":  # the scoreboard; under it, this screen waits as a stand-in
+            app.replace(screen.part(hub.PARTS, "saywhen.door", "Door", game), now)
+            app.push(screen.part(hub.PARTS, "saywhen.scores", "Scores", game), now)
 
     def draw(self, app, g):
         game = self.game

@@ -1,13 +1,13 @@
 """Say When! on the device: the Scanner's screens, facing the Quizzer.
 
-Each card: the question (and who is Quizzer, secret or open), the guesses typed team by
-team in guessing order (or none, for quick judging) (ask.py), the Answer Door
-opened with a long press, the points with the reason for each (door.py), then
-the Scanner passes left. The answer is never on screen before the door opens. The state
-is game.s, saved after every step.
+Each card: the question (and who is Quizzer, secret or open) (ask.py), the guesses typed
+team by team in guessing order (guess.py; or none, for quick judging), read back (ask.py),
+the Answer Door opened with a long press, the points with the reason for each (door.py),
+then the Scanner passes left. The answer is never on screen before the door opens. The
+state is game.s, saved after every step.
 
 This module is the hub: it resumes a game where it stands and loads the part of the
-screens each step needs (asking, or the door), letting the other go.
+screens each step needs (asking, a guess, or the door), letting the others go.
 """
 
 from micropython import const
@@ -16,10 +16,20 @@ from app import gamescreen, screen
 from app.saywhen import game as sw
 from games import saywhen as rules
 
-# The parts, one loaded at a time, and what only some moments need: saywhen.check a game's
-# start, saywhen.scores the scoreboard (imported beside the part that shows it), app.played
-# a deal or a scoring. Each goes when the next part loads.
-PARTS = ("saywhen.ask", "saywhen.door", "won", "saywhen.check", "saywhen.scores", "played")
+# The parts, one loaded at a time (the scoreboard, saywhen.scores, one of them: what it is
+# shown over waits as a stand-in), and what only some moments need: saywhen.check a game's
+# start, app.played a deal or a scoring, numedit a guess (imported with guess.py). Each
+# goes when the next part loads.
+PARTS = (
+    "saywhen.ask",
+    "saywhen.guess",
+    "saywhen.door",
+    "won",
+    "saywhen.check",
+    "saywhen.scores",
+    "played",
+    "numedit",
+)
 # The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
 # the scores 9 px under it in body type, one space between them.
 _WON = const((8, 1, 9, "body", " ", " and "))
@@ -83,3 +93,26 @@ def where(game):
     if s["sudden"]:
         return "Sudden Death"
     return "Card %d/%d" % (s["played"] + 1, sw.CARDS)
+
+
+# Which team types next, and which have phones: asked by the question (ask.py) and by each
+# guess (guess.py), two parts never loaded at once.
+def phones(app):
+    """The teams with a phone (app.net: on a board with Wi-Fi, absent on others)."""
+    net = getattr(app, "net", None)
+    return net.phones() if net is not None else ()
+
+
+def pick(app, game):
+    """The team the device types for next: in open guessing the next in order; in secret
+    guessing the next without a phone first (the phones type their own), then the rest
+    (a phone gone flat)."""
+    team = game.next_guesser()
+    if team is None or game.mode() == rules.OPEN:
+        return team
+    phoned = phones(app)
+    done = [t for t, _ in game.s["guesses"]]
+    for t in game.order():
+        if t not in done and t not in phoned:
+            return t
+    return team

@@ -1,5 +1,7 @@
-"""Say When!'s scoreboard, shown from either part (ask.py, door.py): imported beside the
-part that shows it, and let go with it (play.PARTS)."""
+"""Say When!'s scoreboard, shown over the question (ask.py) or the door (door.py): a part of
+its own (play.PARTS). The screen it is shown over waits as a stand-in (screen.Next), its
+part let go, and is made again when the scoreboard closes: so the scoreboard and its undo
+dialog never share the heap with the question's or the door's screens."""
 
 from app import layout
 from app.gamescreen import GameScreen

@@ -15,117 +15,36 @@ phones: [player, category, [[voter, accept], ...]].
 
 from micropython import const
 
-from app import saved
-from app.saved import Game, need
+from app.saved import Game
 from games import scattergories as rules
 
 DECK = "scattergories"
 CATEGORIES = 12
-_PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
-_MASK32 = 0xFFFFFFFF
-_LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
 # An answer typed on a phone: characters, and UTF-8 bytes, so that six full sheets stay
 # well inside a save (store.py: 8 KB) even when each character is escaped in JSON ("\").
 _MOST = const(24)
 _MOST_BYTES = const(48)
-_KEYS = const(
-    (
-        "seed",
-        "rounds",
-        "ms",
-        "phase",
-        "lists",
-        "letters",
-        "faces",
-        "rng",
-        "left",
-        "points",
-        "challenges",
-        "scores",
-    )
-)
-
-
-def new_state(seed, now, settings, n):
-    # The shell's seed changes every boot; `now` makes two games of one boot differ too.
-    seed = (seed + now) & _MASK32
-    die = rules.LetterDie(seed)
-    return {
-        "seed": seed,
-        "rounds": settings["sg_rounds"],
-        "ms": settings["sg_seconds"] * 1000,
-        "phase": "pick",
-        "lists": [],  # the list number of each round, from its roll on
-        "letters": "",  # the letter of each round
-        "faces": "",  # the faces of the last throw (repeats, then the letter)
-        "rng": die.rng_state,
-        "left": None,  # ms on the clock while stopped in "play"
-        "points": [0] * n,  # this round's points, being typed in
-        "challenges": [],  # this round's: [player, category, accepted]
-        "scores": [],  # finished rounds' points
-    }
 
 
 class Scattergories(Game):
     _list = None  # (number, categories) of the list on screen
 
     def fresh(self, seed, now):
-        """The state of a new game (of seed `seed`, begun at `now`)."""
+        """The state of a new game (of seed `seed`, begun at `now`): app/scattergories/
+        check.py's, read at a game's start only."""
+        from app.scattergories.check import new_state
+
         self.s = new_state(seed, now, self.settings, len(self.names))
         return self.s
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the deck, the players and the phase."""
-        s, n = self.s, len(self.names)
-        need(saved.fields(s, _KEYS) and n >= 2)
-        rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
-        need(
-            saved.count(rounds, 20)
-            and rounds >= 1
-            and saved.count(ms, _LONGEST_MS)
-            and ms > 0
-            and phase in _PHASES
-            and saved.count(s["seed"], _MASK32)
-            and saved.count(s["rng"], _MASK32)
-            and (s["left"] is None or saved.count(s["left"], ms))
-            and saved.counts(s["points"], CATEGORIES, n)
-            and type(scores) is list
-            and all(saved.counts(row, CATEGORIES, n) for row in scores)
-            and saved.counts(s["lists"], self.deck.count)
-            and _letters(s["letters"])
-            and _letters(s["faces"])
-            and type(s["challenges"]) is list
-        )
-        done = len(scores)
-        in_round = phase in ("roll", "play", "score")
-        need(
-            len(s["lists"]) == len(s["letters"]) == done + (1 if in_round else 0)
-            and 0 not in s["lists"]
-            and len(s["faces"]) <= 61
-            and (done == rounds) == (phase == "won")
-            and done <= rounds
-            and (phase != "totals" or done >= 1)
-        )
-        for c in s["challenges"]:
-            need(type(c) is list and len(c) == 3 and saved.count(c[0], n - 1))
-            need(saved.count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
-        sheets = s.get("sheets")
-        need(sheets is None or type(sheets) is list and len(sheets) == n)
-        for answers in sheets or ():
-            need(type(answers) is list and len(answers) in (0, CATEGORIES))
-            need(all(fit(a) for a in answers))
-        vote = s.get("vote")
-        if vote is not None:  # a challenge of an answer on a phone, being voted
-            need(phase == "score" and type(vote) is list and len(vote) == 3)
-            player, category, votes = vote
-            need(saved.count(player, n - 1) and saved.count(category, CATEGORIES - 1))
-            need(sheets and sheets[player] and sheets[player][category])
-            need(type(votes) is list)
-            for v in votes:
-                need(type(v) is list and len(v) == 2 and saved.count(v[0], n - 1))
-                need(type(v[1]) is bool)
-            need(len(set(v[0] for v in votes)) == len(votes))  # one vote each
+        type, its range, and with the deck, the players and the phase (app/scattergories/
+        check.py, read at a game's start only, and let go with its first part:
+        play.PARTS)."""
+        from app.scattergories.check import check
+
+        check(self, CATEGORIES, fit)
 
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
@@ -170,7 +89,7 @@ class Scattergories(Game):
     def default_list(self):
         """The next list not used in this game, after the last one; lists this device has
         not played yet come first, so a second game gets fresh ones."""
-        from app import played  # let go with the part that asked (play._PARTS)
+        from app import played  # let go with the part that asked (play.PARTS)
 
         used = self.s["lists"]
         count = self.deck.count
@@ -186,7 +105,7 @@ class Scattergories(Game):
 
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
-        from app import played  # let go with the part that threw it (play._PARTS)
+        from app import played  # let go with the part that threw it (play.PARTS)
 
         s = self.s
         rec = self.played.get(DECK)
@@ -291,9 +210,3 @@ def fit(text):
             return False
         lead = b
     return True
-
-
-def _letters(text):
-    """Whether text is a string of the die's letters (strip, not a loop: no single-letter
-    strings are made, and so none interned)."""
-    return type(text) is str and not text.strip(rules.LETTERS)

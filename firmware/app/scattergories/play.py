@@ -17,13 +17,21 @@ from app.gamescreen import GameScreen
 from app.gfx import W
 from app.scattergories import game as sg
 
+# The parts, and what only some moments need: app.played, which the list's pick and the
+# die's throw import, scattergories.check a game's start. Each goes when the next part loads.
+# One tuple, named once: a const() tuple would be a copy of itself, its strings too, at
+# every place that names it.
+PARTS = (
+    "scattergories.pick",
+    "scattergories.die",
+    "scattergories.round",
+    "scattergories.score",  # score, totals
+    "won",
+    "played",
+    "scattergories.check",
+)
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
-_ROUND = const("scattergories.round")
-_PART = {"pick": "scattergories.pick", "roll": "scattergories.die", "play": _ROUND}
-_SCORE = const("scattergories.score")  # score, totals
-# The parts, and app.played, which the list's pick and the die's throw import: each goes
-# when the next part loads.
-_PARTS = const(("scattergories.pick", "scattergories.die", _ROUND, _SCORE, "won", "played"))
+_PART = {"pick": PARTS[0], "roll": PARTS[1], "play": PARTS[2]}
 _TIMER = const("scattergories.timer")
 _PER_PAGE = const(4)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
@@ -47,9 +55,9 @@ def view(game, fresh=False):
     (the letter shows, the clock waits)."""
     if game.s["phase"] == "won":
         bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
-        return screen.part(_PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
-    part = _PART.get(game.s["phase"], _SCORE)
-    parts = _PARTS if part == _ROUND else _PARTS + (_TIMER,)
+        return screen.part(PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
+    part = _PART.get(game.s["phase"], PARTS[3])
+    parts = PARTS if part == PARTS[2] else PARTS + (_TIMER,)
     return screen.part(parts, part, "view", game, fresh)
 
 

@@ -169,17 +169,21 @@ class Challenge(GameScreen):
         yes = sum(1 for v in self.ballots if v is True)
         no = sum(1 for v in self.ballots if v is False)
         if self.stage == "vote":
-            voter = names[len(self.ballots)]
-            ask = top + 6 + layout.TITLE + 4
-            g.center(voter + " votes", top + 6, "title")
-            g.center("accept %s's answer, or reject it?" % who, ask, "body")
-            tally = "so far: %d accept, %d reject" % (yes, no)
-            if self.ballots:
-                tally += " · UP: back"
-            g.center(tally, ask + layout.BODY + 5, "small")
-            g.labels("Reject", "No vote", "Accept")
+            self.draw_vote(g, top, who, "so far: %d accept, %d reject" % (yes, no))
         else:
             self.draw_result(g, top, who, "%d accept, %d reject" % (yes, no), yes == no)
+
+    def draw_vote(self, g, top, who, text):
+        """Whose vote it is, and `text`, the tally so far (drawn apart, as the verdict is:
+        see draw_result)."""
+        voter = self.game.names[len(self.ballots)]
+        ask = top + 6 + layout.TITLE + 4
+        g.center(voter + " votes", top + 6, "title")
+        g.center("accept %s's answer, or reject it?" % who, ask, "body")
+        if self.ballots:
+            text += " · UP: back"
+        g.center(text, ask + layout.BODY + 5, "small")
+        g.labels("Reject", "No vote", "Accept")
 
     def draw_result(self, g, top, who, why, tie):
         """The verdict (drawn apart from the rest: one long function is one large block

@@ -7,16 +7,12 @@ flash write stalls the RP2040 for tens of ms. A turn is marked "running" when it
 one that is paused (or left for the menu, which pauses it) is saved too, as "live": the
 sand's time and the log of presses, so it comes back paused where it stood. A turn cut
 short while the sand ran (a power cut) starts again from its start screen, with fresh
-cards, since the active player has heard the old ones.
-
-`Live` is the turn itself: the rules' Turn driven by the sand's own clock (real time that
-stops while the game is paused), and the log of what was pressed, so that undo simply
-plays the turn again without the last press.
+cards, since the active player has heard the old ones. The turn itself, in RAM while the
+sand runs, is turn.Live (with the turn's screen, the only part that plays it).
 """
 
 from micropython import const
 
-import ticks
 from app.saved import Game
 from games import staycool as rules
 from games.rng import Rng
@@ -192,89 +188,3 @@ class StayCool(Game):
         last = self.s["last"]
         last[2 + k] = max(0, min(_MOST[k], last[2 + k] + delta))
         self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
-
-
-def _apply(turn, what, kind, at):
-    if what == "correct":
-        return turn.correct(kind, at)
-    if what == "skip":
-        return turn.skip(kind, at)
-    return turn.timer(at)
-
-
-class Live:
-    """The turn being played: new at `now`, or the saved one (`data`), paused at `now`."""
-
-    def __init__(self, game, now, data=None):
-        self.round = game.s["round"]
-        self.totals = (game.total(0), game.total(1))
-        self.start = now
-        self.log = []  # (what, kind, sand time) of every press the rules took
-        self.paused_ms = 0
-        self.paused_at = None
-        if data is not None:
-            self.start = ticks.add(now, -data[0])
-            self.log = [(w, k, ticks.add(self.start, t)) for w, k, t in data[1]]
-            self.paused_at = now
-        self.turn = self._replay()
-
-    def saved(self, now):
-        """[sand ms, [[press, kind, sand ms], ...]], each time from the turn's start."""
-        start = self.start
-        return [
-            ticks.diff(self.clock(now), start),
-            [[w, k, ticks.diff(t, start)] for w, k, t in self.log],
-        ]
-
-    def _replay(self):
-        turn = rules.Turn(self.round, self.start, PERIOD_MS, self.totals[0], self.totals[1])
-        for what, kind, at in self.log:
-            _apply(turn, what, kind, at)
-        return turn
-
-    def clock(self, now):
-        """The sand's time: real time less every pause, standing still while paused."""
-        return ticks.add(now if self.paused_at is None else self.paused_at, -self.paused_ms)
-
-    def press(self, what, kind, now):
-        """ "correct" or "skip" of a kind, or "timer"; True if the rules took it."""
-        at = self.clock(now)
-        if _apply(self.turn, what, kind, at):
-            self.log.append((what, kind, at))
-            return True
-        return False
-
-    def undo(self, now):
-        """Takes back the last press the rules took: the turn as if it never was."""
-        if not self.log:
-            return False
-        self.log.pop()
-        self.turn = self._replay()
-        self.turn.update(self.clock(now))
-        return True
-
-    def pause(self, now):
-        if self.update(now) or self.paused_at is not None:
-            return False
-        self.paused_at = now
-        return True
-
-    def resume(self, now):
-        if self.paused_at is not None:
-            self.paused_ms += ticks.diff(now, self.paused_at)
-            self.paused_at = None
-
-    def paused(self):
-        return self.paused_at is not None
-
-    def update(self, now):
-        return self.turn.update(self.clock(now))
-
-    def left(self, now):
-        return self.turn.remaining(self.clock(now))
-
-    def deadline(self, now):
-        """The tick at which the sand runs out next (a flip, or the end), None if paused."""
-        if self.paused_at is not None or self.update(now):
-            return None
-        return ticks.add(now, self.left(now))

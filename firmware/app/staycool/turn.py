@@ -1,5 +1,10 @@
 """Stay Cool, a turn: the sand running, the Timer Card, the Interrogators' questions and
 their buttons (Play). What comes before it, who holds which role (Start), is in score.py.
+
+`Live` is the turn itself: the rules' Turn driven by the sand's own clock (real time that
+stops while the game is paused), and the log of what was pressed, so that undo simply
+plays the turn again without the last press. It lives here, with the one part that plays
+a turn: between turns the heap has no use for it.
 """
 
 from micropython import const
@@ -11,6 +16,7 @@ from app.gfx import FOOTER, H, W
 from app.staycool import game as sc
 from app.staycool import play as hub
 from app.staycool import ring as hg
+from games import staycool as rules
 
 _X = const(27)  # the questions start right of the Timer Card
 _STEP_MS = const(5000)  # without a ring (or in round 3) the screen shows the sand in these steps
@@ -22,7 +28,7 @@ class Play(GameScreen):
 
     def __init__(self, game, now):
         super().__init__(game)
-        self.live = sc.Live(game, now, game.s["live"])  # a kept turn comes back paused
+        self.live = Live(game, now, game.s["live"])  # a kept turn comes back paused
         self.flip_at = now  # the glass was just flipped onto 1
         self.position = 1
         self.steps = None
@@ -173,3 +179,89 @@ class Play(GameScreen):
             g.text(what, _X, y + layout.LARGE + 1, "small")
             return
         hub.draw_question(g, qa, _X, y, W - _X - 3, hub.card_number(k, done, total))
+
+
+def _apply(turn, what, kind, at):
+    if what == "correct":
+        return turn.correct(kind, at)
+    if what == "skip":
+        return turn.skip(kind, at)
+    return turn.timer(at)
+
+
+class Live:
+    """The turn being played: new at `now`, or the saved one (`data`), paused at `now`."""
+
+    def __init__(self, game, now, data=None):
+        self.round = game.s["round"]
+        self.totals = (game.total(0), game.total(1))
+        self.start = now
+        self.log = []  # (what, kind, sand time) of every press the rules took
+        self.paused_ms = 0
+        self.paused_at = None
+        if data is not None:
+            self.start = ticks.add(now, -data[0])
+            self.log = [(w, k, ticks.add(self.start, t)) for w, k, t in data[1]]
+            self.paused_at = now
+        self.turn = self._replay()
+
+    def saved(self, now):
+        """[sand ms, [[press, kind, sand ms], ...]], each time from the turn's start."""
+        start = self.start
+        return [
+            ticks.diff(self.clock(now), start),
+            [[w, k, ticks.diff(t, start)] for w, k, t in self.log],
+        ]
+
+    def _replay(self):
+        turn = rules.Turn(self.round, self.start, sc.PERIOD_MS, self.totals[0], self.totals[1])
+        for what, kind, at in self.log:
+            _apply(turn, what, kind, at)
+        return turn
+
+    def clock(self, now):
+        """The sand's time: real time less every pause, standing still while paused."""
+        return ticks.add(now if self.paused_at is None else self.paused_at, -self.paused_ms)
+
+    def press(self, what, kind, now):
+        """ "correct" or "skip" of a kind, or "timer"; True if the rules took it."""
+        at = self.clock(now)
+        if _apply(self.turn, what, kind, at):
+            self.log.append((what, kind, at))
+            return True
+        return False
+
+    def undo(self, now):
+        """Takes back the last press the rules took: the turn as if it never was."""
+        if not self.log:
+            return False
+        self.log.pop()
+        self.turn = self._replay()
+        self.turn.update(self.clock(now))
+        return True
+
+    def pause(self, now):
+        if self.update(now) or self.paused_at is not None:
+            return False
+        self.paused_at = now
+        return True
+
+    def resume(self, now):
+        if self.paused_at is not None:
+            self.paused_ms += ticks.diff(now, self.paused_at)
+            self.paused_at = None
+
+    def paused(self):
+        return self.paused_at is not None
+
+    def update(self, now):
+        return self.turn.update(self.clock(now))
+
+    def left(self, now):
+        return self.turn.remaining(self.clock(now))
+
+    def deadline(self, now):
+        """The tick at which the sand runs out next (a flip, or the end), None if paused."""
+        if self.paused_at is not None or self.update(now):
+            return None
+        return ticks.add(now, self.left(now))
