@@ -49,7 +49,8 @@ def checked(saved):
 
 def answer(net, message):
     """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
-    ({"team": n}: that team's token, if no phone has it yet)."""
+    ({"team": n}: that team's token, if no phone has it yet; net.phones saves it before
+    the phone hears of it)."""
     table = net.table
     tokens = table["tokens"]
     playing = net.session is not None
@@ -63,10 +64,7 @@ def answer(net, message):
         return 400, {"error": "no such team"}
     if tokens[team] is not None:
         return 409, {"error": "taken"}
-    from net.phones import SAVE
-
-    tokens[team] = hexlify(os.urandom(8)).decode()
-    net.dev.save(SAVE, table)
+    tokens[team] = hexlify(os.urandom(8)).decode()  # net.phones saves it
     out = net.me(team)
     out["token"] = tokens[team]
     return 200, out

@@ -252,7 +252,10 @@ class Net:
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
         if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
-            return _json(*_joining().answer(self, None if path == "/api/teams" else message))
+            status, out = _joining().answer(self, message if post else None)
+            if status == 200 and post:  # a token given: it survives a power cut
+                self.dev.save(SAVE, self.table)
+            return _json(status, out)
         playing = self.session is not None
         if not playing or not token or token not in tokens:
             return _json(403, {"error": "no such token in this game"})
