@@ -26,13 +26,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from tools.browser import phone
 from tools.firmware import import_firmware
-from tools.phones import START, Device, Phone
+from tools.phones import SCATTERGORIES, START, Device, Phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
 
 rules = import_firmware("games.scattergories")
 PLAYERS = ["Alex", "Sam", "Robin", "Jo"]
-FOUR_PLAYERS = "press DOWN\npress DOWN\npress GO\npress GO\npress C\n" + START
+FOUR_PLAYERS = SCATTERGORIES + START
 ROLL = "press B\npress B\npress B\n"  # roll, skip the die's show, start the timer
 TIME_UP = "wait 180000\n"  # the whole timer, in simulated time
 PICK = """const buttons = document.querySelectorAll("#teams button");

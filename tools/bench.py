@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import MPY_HEAP, PHONES_HEAP, ROOT, run_mp
 from tools.names import NET_MODULE, POOLS_HOLD, names_in
-from tools.phones import START, free_port, serve
+from tools.phones import SCATTERGORIES, START, STAY_COOL, free_port, serve
 
 os.environ["SCANNER_MPY"] = "1"
 
@@ -315,9 +315,9 @@ def phones_game(heap):
 # The other two games with four phones joined, each looking at what its player sees
 # between the commands: a Stay Cool turn with its sand running, and a Scattergories round
 # from its roll to its scoring.
-STAYCOOL_PHONES = ("press DOWN\npress GO\npress GO\n" + START, "press B\npress C\nwait 20000\nmem")
+STAYCOOL_PHONES = (STAY_COOL + START, "press B\npress C\nwait 20000\nmem")
 SCATTERGORIES_PHONES = (
-    "press DOWN\npress DOWN\npress GO\npress GO\npress C\n" + START,
+    SCATTERGORIES + START,
     "press B\npress B\npress B\nwait 60000\nmem\nwait 130000\nmem",
 )
 

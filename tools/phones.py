@@ -23,6 +23,9 @@ from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, us
 # a Pico W, of its 205 KB heap, 144 KB is about 100 to 118 KB. The sources get theirs.
 WIFI_HEAP = PHONES_HEAP
 SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
+STAY_COOL = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game (four players)
+# Scattergories, New game, with a fourth player (Alex, Sam, Robin, Jo)
+SCATTERGORIES = "press DOWN\npress DOWN\npress GO\npress GO\npress C\n"
 START = "press UP\npress GO\n"  # the last row of the setup: Start game
 
 

@@ -12,9 +12,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tools.browser import phone
-from tools.phones import START, Device, Phone
+from tools.phones import START, STAY_COOL, Device, Phone
 
-NEW_GAME = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game: four players
 ACTIVE, VERBAL, KEEPER, WRITTEN = range(4)  # the first turn's roles (game.roles())
 PACE = 0.2  # between requests: the server lets an address through once per 150 ms
 PICTURE = "sc-interrogator.png"
@@ -72,7 +71,7 @@ class Interrogator:
 def play(device, phones, active):
     """The first turn: the Interrogators' phones join (each put in `phones` as it does, for
     the caller to quit), written 4 right, verbal 6 right, an undo, a skip."""
-    _, state = device.run(NEW_GAME + START)
+    _, state = device.run(STAY_COOL + START)
     assert state["screen"] == "phones"  # how to join, first
     for player, kind in ((WRITTEN, "Written"), (VERBAL, "Verbal")):
         phones.append(Interrogator(device, player, kind))

@@ -13,10 +13,10 @@ checks that this tool takes them both.
 
 import time
 
-from tools.phones import START, Phone
+from tools.phones import SCATTERGORIES, START, Phone
 from tools.phoneshots import PACE, SIZE, TOKEN, Table, folder, take, until
 
-FOUR_PLAYERS = "press DOWN\npress DOWN\npress GO\npress GO\npress C\n" + START
+FOUR_PLAYERS = SCATTERGORIES + START
 ALEX, SAM, ROBIN, JO = range(4)
 SHOTS = ("sg-sheet", "sg-sheets")
 # List 1 with the letter C (the seed's first round), one sheet each; "" left blank.

@@ -11,11 +11,11 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
 - Each game gets a network of its own: a new name, key and tokens, saved (Store key
   "phones") so that after a power cut the game resumes with its phones.
 - A phone picks its team (POST /api/join; net.join, loaded only for it) and gets a
-  token. With it, the phone reads what
-  its team sees (GET /api/me) and acts for its team alone (POST /api/act): what an act
-  means is the game's: net.<game>.view(app, team) is what that team's phone shows (a
-  JSON-able dict, or None) and net.<game>.act(app, team, message, now) carries out the
-  act (None, or the HTTP status and why not); a game without one refuses acts (409).
+  token. With it, the phone reads what its team sees (GET /api/me) and acts for its team
+  alone (POST /api/act): what an act means is the game's: net.<game>.view(app, team) is
+  what that team's phone shows (a JSON-able dict, or None) and net.<game>.act(app, team,
+  message, now) carries out the act (None, or the HTTP status and why not); a game
+  without one refuses acts (409). Both are loaded for the request and let go with it.
   A phone that loses its connection comes back with its token; a team already taken
   cannot be taken again.
 - The core reaches the Net as `app.net` (absent without Wi-Fi): `app.net.show(app, now)`
