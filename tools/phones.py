@@ -18,9 +18,10 @@ from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, us
 # requests, the join screen's QR codes and the game's phone side come and go beside that
 # (`make bench`). Measured on this build: four phones at a Say When! question need 131
 # KB (113 KB in use), a whole Say When! game with two phones 135 KB, a Stay Cool turn
-# with four phones holds 114 KB; at 140 KB the tests pass alone but not always beside the
-# rest of `make test` (the simulator's state hook, loaded when asked, finds no block). On
-# a Pico W, of its 205 KB heap, 144 KB is about 100 to 118 KB. The sources get theirs.
+# with four phones holds 114 to 117 KB; at 140 KB the tests pass alone but not always
+# beside the rest of `make test` (the simulator's state hook, loaded when asked, finds no
+# block). On a Pico W, of its 205 KB heap, 144 KB is about 100 to 118 KB. The sources get
+# theirs.
 WIFI_HEAP = PHONES_HEAP
 SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
 STAY_COOL = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game (four players)
