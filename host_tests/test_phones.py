@@ -115,6 +115,27 @@ def test_a_phone_picks_its_team_gets_a_token_and_a_team_is_taken_once(device):
     assert paced(other, "POST", "/api/join", {"team": 2})[0] == 400  # no such team
 
 
+def test_a_phone_s_own_token_survives_a_lost_answer_and_is_not_another_team_s(device):
+    """The page proposes its token and keeps it before it asks: were the answer to its join
+    lost, the token works, and asking again with it for the same team is answered again."""
+    game(device)
+    red, blue = Phone(device.port), Phone(device.port)
+    mine = "0123456789abcdef"
+    assert paced(red, "POST", "/api/join", {"team": 0, "token": mine})[0] == 200
+    red.token = mine  # the answer "lost": the phone has only what it sent
+    status, me = paced(red, "GET", "/api/me")
+    assert status == 200 and me["team"] == 0
+    status, me = paced(red, "POST", "/api/join", {"team": 0, "token": mine})  # asked again
+    assert status == 200 and (me["team"], me["token"]) == (0, mine)
+    assert paced(red, "POST", "/api/join", {"team": 1, "token": mine})[0] == 409  # Red's
+    for bad in ("0123", "0123456789ABCDEF", "0123456789abcdeg", 12345678901234567, "f" * 65):
+        assert paced(blue, "POST", "/api/join", {"team": 1, "token": bad})[0] == 400, bad
+    assert paced(blue, "POST", "/api/join", {"team": 0, "token": "f" * 16})[0] == 409
+    status, me = paced(blue, "POST", "/api/join", {"team": 1})  # none proposed: the device's
+    assert status == 200 and len(me["token"]) == 16 and me["token"] != mine
+    assert device.phones()["taken"] == [True, True]
+
+
 def test_the_network_is_new_for_each_game_and_the_last_game_s_tokens_are_refused(device):
     at_menu = device.phones()
     game(device)

@@ -142,3 +142,22 @@ def test_the_join_screen_s_codes_join_the_network_and_open_the_page(tmp_path, se
         assert wifi not in found
     finally:
         assert "Traceback" not in device.close()
+
+
+def test_a_game_s_codes_are_made_at_the_menu_and_shown_at_once(tmp_path):
+    """The next game's network and its codes are made while the menu shows: the join screen
+    that opens the game draws them at its first frame, and the QR encoder never shares the
+    heap with the game. They are the network the device then opens."""
+    device = Device(tmp_path / "state", heap_size="256K")
+    try:
+        out, _ = device.run(SAY_WHEN + START + "text\nmodules")
+        assert any("join Wi-Fi" in line for line in out), out  # not "Making the QR codes"
+        assert "net.qr" not in [line for line in out if " net.phones " in line][0].split()
+        net = device.phones()
+        device.run("png %s" % (tmp_path / "join.png"))
+        found = zbar(tmp_path / "join.png")
+        assert sorted(found) == sorted(
+            ["WIFI:T:WPA;S:%s;P:%s;;" % (net["ssid"], net["key"]), net["url"]]
+        )
+    finally:
+        assert "Traceback" not in device.close()

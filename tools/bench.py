@@ -239,14 +239,14 @@ def serving(heap, setup, teams, script, asks=3):
             proc.stdin.flush()
             deadline = time.monotonic() + 30
             while len(tokens) < teams and time.monotonic() < deadline and proc.poll() is None:
+                token = "%016x" % (len(tokens) + 1)  # a phone's own (the page's are random)
                 try:
-                    status, data = _request(
-                        port, "POST", "/api/join", body=b'{"team": %d}' % len(tokens)
-                    )
-                except OSError:  # not serving yet
+                    join = {"team": len(tokens), "token": token}
+                    status, _ = _request(port, "POST", "/api/join", body=json.dumps(join).encode())
+                except OSError:  # not serving yet, or the answer lost: asked again
                     status = None
                 if status == 200:
-                    tokens.append(json.loads(data)["token"])
+                    tokens.append(token)
                 time.sleep(PHONE_PACE)
             for token in tokens * asks:
                 _request(port, "GET", "/api/me", token)

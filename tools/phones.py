@@ -150,7 +150,10 @@ class Phone:
         return status, json.loads(data) if data else None
 
     def join(self, team):
-        status, data = self.json("POST", "/api/join", {"team": team})
-        if status == 200:
-            self.token = data["token"]
+        """Joins `team` as the page does: with a token of the phone's own, kept unless the
+        device refuses it."""
+        self.token = os.urandom(8).hex()
+        status, data = self.json("POST", "/api/join", {"team": team, "token": self.token})
+        if status != 200:
+            self.token = None
         return status, data

@@ -56,6 +56,7 @@ async def _serve(sim):
     # board). A reboot cancels it and starts another for the new device: a look that was
     # under way (the join screen's codes being made) would hold the old device's heap.
     watching = asyncio.create_task(_watch(sim))
+    await _chosen(sim)
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
         for _ in waiting.ipoll(0):
@@ -95,7 +96,19 @@ async def _serve(sim):
             break
         if cmd == "reboot":
             watching = asyncio.create_task(_watch(sim))
+            await _chosen(sim)
     watching.cancel()
+
+
+async def _chosen(sim):
+    """Waits, as a table takes a moment to choose its game, while the device just booted
+    makes the next game's network at its menu (net.phones.Net.watch): at most 10 s."""
+    for _ in range(500):
+        net = sim.dev.net
+        if net.next is not None or not net.wanted() or net.dev.app.modules._phase != "home":
+            break
+        await asyncio.sleep_ms(20)
+    net = None
 
 
 async def _watch(sim):

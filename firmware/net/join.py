@@ -1,12 +1,13 @@
 """A phone joining: each game's network (a new name, key and no tokens), the saved one
-checked at boot, and the two requests of a phone that has no token yet: /api/teams (which
-teams are free) and /api/join (a team picked: its token).
+checked at boot, the join screen's QR codes, and the two requests of a phone that has no
+token yet: /api/teams (which teams are free) and /api/join (a team picked: its token).
 
 net.phones loads this only while it needs it (at boot, when a game begins, when a phone
 without a token asks) and lets it go after: the code that stays loaded through a game,
 beside the game's own, is then only what a phone with a token uses.
 """
 
+import asyncio
 import os
 from binascii import hexlify
 
@@ -14,6 +15,7 @@ from binascii import hexlify
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
 _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
+_HEX = "0123456789abcdef"
 
 
 def _pick(chars, n):
@@ -49,8 +51,10 @@ def checked(saved):
 
 def answer(net, message):
     """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
-    ({"team": n}: that team's token, if no phone has it yet; net.phones saves it before
-    the phone hears of it)."""
+    ({"team": n, "token": the phone's own, optional}: that team's token, if no other phone
+    has it yet; net.phones saves it before the phone hears of it). A phone proposes its
+    token, and keeps it, before it asks: if the answer is lost on the way, the token works
+    all the same, and asking again for the same team with it is answered as the first."""
     table = net.table
     tokens = table["tokens"]
     playing = net.session is not None
@@ -58,13 +62,46 @@ def answer(net, message):
         teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
         return 200, {"game": table["game"] if playing else None, "teams": teams}
     team = message.get("team")
+    mine = message.get("token")
     if not playing:
         return 409, {"error": "no game"}
     if type(team) is not int or not 0 <= team < len(tokens):
         return 400, {"error": "no such team"}
-    if tokens[team] is not None:
-        return 409, {"error": "taken"}
-    tokens[team] = hexlify(os.urandom(8)).decode()  # net.phones saves it
+    if mine is not None and (
+        type(mine) is not str or not 16 <= len(mine) <= 64 or mine.strip(_HEX)
+    ):
+        return 400, {"error": "a token is 16 to 64 of 0-9 a-f"}
+    if tokens[team] != mine and (tokens[team] is not None or mine in tokens):
+        return 409, {"error": "taken"}  # by another phone, or this one plays for another team
+    tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
     out = net.me(team)
     out["token"] = tokens[team]
     return 200, out
+
+
+async def codes(ssid, key, url, still):
+    """The join screen's two QR codes, the network's and the page's, as [wifi, page, url]:
+    each code (modules a side, a bit a module: net.joinscreen.draw_code); None once
+    `still()` is false (what they were for has gone). net.qr tries one mask at a time
+    (about two seconds on a Pico, the loop running between them); net.phones lets it go."""
+    from net import qr
+
+    made = []
+    for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (ssid, key), url):
+        best = bits = None
+        for score, _, code in qr.candidates(text):
+            if best is None or score < best:
+                best = score
+                modules = code.modules  # a byte a module, masked afresh for the next
+                bits = bits or bytearray((len(modules) + 7) >> 3)
+                for at in range(len(modules)):
+                    if modules[at] & 1:
+                        bits[at >> 3] |= 1 << (at & 7)
+                    else:
+                        bits[at >> 3] &= ~(1 << (at & 7))
+            await asyncio.sleep_ms(0)
+            if not still():
+                return None
+        made.append((code.size, bits))
+    made.append(url)
+    return made

@@ -7,7 +7,6 @@ a module; between them what each is for and the page's address, under them the n
 name and key in bold. Each code keeps a margin of light around it. Any button goes back.
 """
 
-import asyncio
 import sys
 
 from micropython import const
@@ -21,40 +20,15 @@ _SMALL = const(3)
 
 
 def draw_code(g, code, x, y, scale):
-    """A QR code, (modules a side, a byte a module: bit 0 dark), with its top-left module
-    at (x, y), `scale` pixels a module, on the paper the screen was cleared to."""
-    size, modules = code
+    """A QR code, (modules a side, a bit a module: dark if set, row by row), with its
+    top-left module at (x, y), `scale` pixels a module, on the paper the screen was cleared
+    to."""
+    size, bits = code
     for row in range(size):
         for col in range(size):
-            if modules[row * size + col] & 1:
+            at = row * size + col
+            if bits[at >> 3] >> (at & 7) & 1:
                 g.fill_rect(x + col * scale, y + row * scale, scale, scale)
-
-
-async def make_codes(net):
-    """The screen's two QR codes, into net.codes as (modules a side, a byte a module): by
-    net.qr one mask at a time (about two seconds on a Pico, the loop running between
-    them); net.qr goes again once they are made."""
-    from net import qr
-
-    table = net.table
-    made = []
-    for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), net.url()):
-        best = kept = None
-        for score, _, code in qr.candidates(text):
-            if best is None or score < best:
-                best = score
-                if kept is None:
-                    kept = bytearray(len(code.modules))
-                kept[:] = code.modules  # the symbol is masked afresh for the next one
-            await asyncio.sleep_ms(0)
-        made.append((code.size, kept))
-    sys.modules.pop("net.qr", None)
-    sys.modules["net"].__dict__.pop("qr", None)
-    if net.table is table and net.ip is not None:
-        net.codes = made
-        app = net.dev.app
-        if app.screen.name == JoinScreen.name:  # waiting for them
-            app.redraw()
 
 
 class JoinScreen(Screen):
@@ -66,7 +40,6 @@ class JoinScreen(Screen):
     def event(self, app, ev, now):
         if ev[0] == "press":
             app.pop(now)
-            self.net.codes = None  # made again when the screen shows again
             # Loaded only while it shows (Net.show): let this module go with the screen.
             sys.modules.pop("net.joinscreen", None)
             sys.modules["net"].__dict__.pop("joinscreen", None)
@@ -89,7 +62,7 @@ class JoinScreen(Screen):
             g.text(table["key"], 6, 60, "bold")
             g.text(g.fit(net.url()[7:].rstrip("/"), "bold", W - 12), 6, 102, "bold")
             return
-        wifi, page = codes
+        wifi, page, _ = codes
         side = wifi[0] * _BIG
         draw_code(g, wifi, _MARGIN, (H - side) // 2, _BIG)
         small = page[0] * _SMALL

@@ -33,7 +33,9 @@ SAVE = "phones"
 # The games whose phones play (net/<game>.py: view(app, team) and act(app, team, message,
 # now)); a phone in any other game follows it with no buttons of its own.
 PHONE_GAMES = ("saywhen", "staycool", "scattergories")
-_LOADED_BY_REQUESTS = const(("net.join", "net.saywhen", "net.staycool", "net.scattergories"))
+_LOADED_BY_REQUESTS = const(
+    ("net.join", "net.qr", "net.saywhen", "net.staycool", "net.scattergories")
+)
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
@@ -86,7 +88,11 @@ class Net:
         self.ip = None  # the device's address while the network is open
         self.opened = None  # the table the network was opened with
         self.session = self  # not yet seen: the first one is the game of the boot
-        self.codes = None  # the join screen's QR codes (net.joinscreen.make_codes)
+        self.codes = None  # the join screen's QR codes for this network (net.join.codes)
+        # The next game's network, made at the menu with its codes (ssid, key, codes): the
+        # QR encoder then never shares the heap with a game, and the join screen that
+        # opens a game shows at once.
+        self.next = None
         self.now = now  # the core's clock, handed in by the shell (the simulator's own)
         self.server = server.Server(self.api, getattr(ap, "www", "/www"))
         self.serving = None  # the server's task
@@ -124,21 +130,35 @@ class Net:
             self.close()
 
     async def watch(self):
-        """One look at the setting and the game: opens, closes or renews the network."""
+        """One look at the setting and the game: opens, closes or renews the network, and
+        makes the QR codes the join screen shows, or will show at the next game."""
         self.sync()
+        app = self.dev.app
         if not self.wanted():
             self.close()
         elif self.opened is not self.table:
             if not self.open():
                 await asyncio.sleep_ms(_RETRY_MS)
-        elif self.codes is None and self.dev.app.screen.name == "phones":
-            from net.joinscreen import make_codes  # loaded: the screen shows
+        elif self.codes is None and app.screen.name == "phones":
+            table = self.table
+            self.codes = await self.made(table, lambda: self.table is table and self.ip)
+            if app.screen.name == "phones":  # still waiting for them
+                app.redraw()
+        elif self.next is None and app.modules._phase == "home":
+            table = _joining().fresh()
+            codes = await self.made(table, lambda: app.modules._phase == "home" and self.ip)
+            if codes is not None:
+                self.next = table["ssid"], table["key"], codes
 
-            try:
-                await make_codes(self)
-            except MemoryError:  # no room in one piece for a symbol: the words will do
-                self.codes = ()
-                self.dev.app.redraw()
+    async def made(self, table, still):
+        """The QR codes of the network `table` (net.join.codes): () when the heap has no
+        room for them (the join screen then gives the network in words)."""
+        try:
+            return await _joining().codes(table["ssid"], table["key"], self.url(), still)
+        except MemoryError:
+            return ()
+        finally:
+            _let_go()
 
     def open(self):
         """Opens the network of this game (or reopens it under its new name); False when
@@ -155,7 +175,8 @@ class Net:
             self.close()
             return False
         self.opened = table
-        self.codes = None
+        if self.codes and self.codes[2] != self.url():
+            self.codes = None  # made for another address
         return True
 
     def close(self):
@@ -194,9 +215,12 @@ class Net:
         table = self.table
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
-        self.table = _joining().fresh(session["game"], session["names"])
+        self.table = table = _joining().fresh(session["game"], session["names"])
         _let_go()
         self.codes = None
+        if self.next:  # made at the menu
+            table["ssid"], table["key"], self.codes = self.next
+            self.next = None
         self.dev.save(SAVE, self.table)
         if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
             try:  # how to join them, before its first card
