@@ -1,19 +1,21 @@
 """The phones' server: HTTP/1.1 and a name server, on the device's own asyncio loop.
 
-One task polls the listening sockets (select.poll's ipoll, which allocates nothing while
-nothing comes) and answers every name a phone looks up with the device's address; each
-connection is a task of its own that carries one request and is closed after its answer.
-asyncio's streams are not used: polling costs the heap less, and every wait has its
-deadline right here. Nothing a phone sends can hold up the loop or fill the heap:
+One task (Server.run) polls the listening sockets and the connections (select.poll's
+ipoll, which allocates nothing while nothing comes): it answers every name a phone looks
+up with the device's address, and carries each connection, one request and its answer,
+a step at a time in a slot of its own, closing it after the answer. No task or coroutine
+is made for a connection, and asyncio's streams are not used: both would take a few
+hundred bytes in one piece for each request, from a heap a game has cut small. Nothing
+a phone sends can hold up the loop or fill the heap:
 - at most _OPEN connections at once: one more is answered 503 and closed;
 - each address gets _BURST requests at once and one more every _REFILL_MS (429 beyond);
-- the whole request must arrive within _DEADLINE_MS, and its answer must be taken within
-  the same: a phone that goes quiet is cut off;
+- the whole request must arrive within _DEADLINE_MS (else 408), and its answer must be
+  taken within the same: a phone that goes quiet is cut off;
 - the request line and each header at most _LINE bytes, at most _HEADERS headers (431);
-  a body at most _BODY bytes, with its Content-Length (413, 411); a path with "..", "%"
-  or "\\" in it is a 400; the API (net.phones.Net.api) checks the JSON;
+  a body at most _BODY_MOST bytes, with its Content-Length (413, 411); a path with "..",
+  "%" or "\\" in it is a 400; the API (net.phones.Net.api) checks the JSON;
 - whatever goes wrong with one connection (a reset, a timeout, a bug) closes it and
-  nothing else: an error escaping a task would reset the device (runner.py).
+  nothing else: an error escaping the task would reset the device (runner.py).
 The page comes from flash (the `www` folder, gzipped by the build, sent 256 bytes at a
 time), and the answers to the phones' connectivity probes are here too.
 
@@ -41,8 +43,9 @@ _LINGER_MS = const(300)
 _POLL_MS = const(20)
 _LINE = const(1024)
 _HEADERS = const(32)
-_BODY = const(2048)
+_BODY_MOST = const(2048)
 _CHUNK = const(256)  # what one read or one piece of a page takes: small holes do
+_PIECES = const(8)  # pieces of an answer sent in one pass of the loop, at most
 _IN = const(1)  # select.POLLIN and POLLOUT, the same on every port
 _OUT = const(4)
 
@@ -96,27 +99,26 @@ def dns_answer(query, ip):
     return reply
 
 
-async def _ready(poller, until):
-    """Waits until the one socket `poller` watches is ready, or Refused(408) at `until`."""
-    while True:
-        for _ in poller.ipoll(0):
-            return
-        if time.ticks_diff(until, time.ticks_ms()) <= 0:
-            raise Refused(408)
-        await asyncio.sleep_ms(_POLL_MS)
-
-
-async def _send(conn, poller, data, until):
-    poller.modify(conn, _OUT)
-    view = memoryview(data)
-    while len(view):
-        await _ready(poller, until)
-        try:
-            view = view[conn.send(view) or 0 :]
-        except OSError as e:
-            if e.errno != 11:  # EAGAIN: not yet after all
-                raise
-    poller.modify(conn, _IN)
+# A connection's slot: a list made once with the server, so that serving a request makes no
+# task and no coroutine (each a few hundred bytes in one piece, from a heap cut small by a
+# game). Its fields:
+_CONN = const(0)  # the socket, or None: the slot is free
+_STAGE = const(1)  # _READ, _SEND, _LINGER or _DONE
+_UNTIL = const(2)  # the deadline of this stage
+_WATCHED = const(3)  # what the poller watches it for (0: not registered yet)
+_BUF = const(4)  # reading: the bytes of no whole line yet; sending: what is left of a piece
+_LINES = const(5)  # lines read (the request line and the headers); -1 once they are in
+_METHOD = const(6)
+_PATH = const(7)
+_TOKEN = const(8)
+_LENGTH = const(9)  # the body's, as its Content-Length says (0 without one)
+_BODY = const(10)  # the piece to send after the head, or None
+_PAGE = const(11)  # the page's file, sent a piece at a time after the head, or None
+_FIELDS = const(12)
+_READ = const(1)
+_SEND = const(2)
+_LINGER = const(3)
+_DONE = const(4)
 
 
 class Server:
@@ -129,6 +131,7 @@ class Server:
         self.sockets = ()
         # The rate limit, a bucket per address, in one list: address, credit in ms, when.
         self.clients = [None, 0, 0] * _CLIENTS
+        self.slots = [[None] * _FIELDS for _ in range(_OPEN)]
 
     def listen(self, host, port, dns_port):
         """Opens the listening sockets (OSError if a port is taken); `run` serves them."""
@@ -148,7 +151,9 @@ class Server:
         self.sockets = ()
 
     async def run(self, ip):
-        """Serves until cancelled: connections, and names answered with `ip`."""
+        """Serves until cancelled: connections, and names answered with `ip`. Each pass
+        handles what is ready, then the deadlines, then tells the poller what to watch
+        (never while it is being read: the set it walks must not change under it)."""
         address = bytes(map(int, ip.split(".")))
         web, names = self.sockets
         poller = select.poll()
@@ -160,20 +165,60 @@ class Server:
                     try:
                         if sock is web:
                             self.accept(web)
-                        else:
+                        elif sock is names:
                             query, peer = names.recvfrom(512)
                             reply = dns_answer(query, address)
                             if reply is not None:
                                 names.sendto(reply, peer)
+                        else:
+                            for slot in self.slots:
+                                if slot[_CONN] is sock:
+                                    self.serve(slot)
                     except (OSError, IndexError):
                         pass  # a phone gone before its answer, a broken packet
+                now = time.ticks_ms()
+                for slot in self.slots:
+                    conn = slot[_CONN]
+                    if conn is None:
+                        continue
+                    if slot[_STAGE] != _DONE and time.ticks_diff(slot[_UNTIL], now) <= 0:
+                        if slot[_STAGE] == _READ:
+                            self.respond(slot, 408, TEXT, b"")  # the phone went quiet
+                        else:
+                            slot[_STAGE] = _DONE  # the answer not taken, or lingered enough
+                    if slot[_STAGE] == _DONE:
+                        self.end(slot, poller)
+                        continue
+                    want = _OUT if slot[_STAGE] == _SEND else _IN
+                    if slot[_WATCHED] != want:
+                        if slot[_WATCHED]:
+                            poller.modify(conn, want)
+                        else:
+                            poller.register(conn, want)
+                        slot[_WATCHED] = want
                 await asyncio.sleep_ms(_POLL_MS)
         finally:
+            for slot in self.slots:
+                self.end(slot, poller)
             self.close()
 
+    def end(self, slot, poller):
+        """Closes the slot's connection (if any), and frees the slot."""
+        conn = slot[_CONN]
+        if conn is None:
+            return
+        if slot[_WATCHED]:
+            poller.unregister(conn)
+        if slot[_PAGE] is not None:
+            slot[_PAGE].close()
+        conn.close()
+        for i in range(_FIELDS):
+            slot[i] = None
+        self.open -= 1
+
     def accept(self, web):
-        """Takes a connection: a task of its own, or turned away at once (503 when too many
-        are open, 429 when its address has sent too many requests)."""
+        """Takes a connection: into a free slot, or turned away at once (503 when every
+        slot is taken, 429 when its address has sent too many requests)."""
         conn, peer = web.accept()
         conn.setblocking(False)
         # lwIP gives (address, port); the unix port the raw sockaddr_in, its address at 4.
@@ -198,8 +243,15 @@ class Server:
             c[i + 2] = now
             if credit >= _REFILL_MS:
                 c[i + 1] -= _REFILL_MS
-                asyncio.create_task(self.connection(conn))
-                return
+                for slot in self.slots:
+                    if slot[_CONN] is None:
+                        slot[_CONN] = conn
+                        slot[_STAGE] = _READ
+                        slot[_UNTIL] = time.ticks_add(now, _DEADLINE_MS)
+                        slot[_WATCHED] = slot[_LINES] = slot[_LENGTH] = 0
+                        slot[_BUF] = b""
+                        self.open += 1
+                        return
             status = 429
         # What the phone sent is read first if it is there (closing with it unread would
         # reset the connection before the answer).
@@ -213,93 +265,67 @@ class Server:
             pass  # no room for it: the phone tries again
         conn.close()
 
-    async def connection(self, conn):
-        """One connection: one request and its answer."""
-        self.open += 1
-        until = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)
-        poller = select.poll()
-        poller.register(conn, _IN)
-        page = None
-        head_only = False
+    def serve(self, slot):
+        """The next step of a connection whose socket is ready: read more of its request
+        (and answer it once it is whole), send more of its answer, or read what the phone
+        still sends once it is answered. Whatever goes wrong with one connection (a reset,
+        a bug) closes it and nothing else."""
+        conn = slot[_CONN]
         try:
-            try:
-                method, path, token, body = await self.request(conn, poller, until)
-                head_only = method == "HEAD"
-                if path.startswith("/api/"):
-                    status, kind, body = self.api(method, path, token, body)
-                elif method == "POST":
-                    raise Refused(405)
-                elif path == "/" or path == "/index.html":
-                    try:
-                        page = open(self.www + "/index.html.gz", "rb")  # noqa: SIM115 - closed below
-                    except OSError:
-                        raise Refused(404)
-                    status = 200
-                    kind = _HTML  # (one at a time: a tuple of constants is an object more)
-                elif path == "/generate_204" or path == "/gen_204":
-                    status = 204
-                    kind = TEXT
-                    body = b""
-                elif path == "/hotspot-detect.html" or path == "/library/test/success.html":
-                    status = 200
-                    kind = _HTML
-                    body = _APPLE
-                elif path == "/connecttest.txt":
-                    status = 200
-                    kind = TEXT
-                    body = b"Microsoft Connect Test"
-                else:
-                    raise Refused(404)
-            except Refused as e:
-                status = e.args[0]
-                kind = TEXT
-                body = b""
-            extra = ""
-            if page is not None:
-                extra = "Content-Encoding: gzip\r\n"
-                size = page.seek(0, 2)
-                page.seek(0)
-                body = page.read(_CHUNK)
-            else:
-                size = len(memoryview(body))  # in bytes: a str's UTF-8, as _send sends it
-            until = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)  # as long as the request had
-            await _send(conn, poller, _HEAD % (status, kind, size, extra), until)  # not copied
-            while body and not head_only:  # the body, or the page a piece at a time
-                await _send(conn, poller, body, until)
-                body = page.read(_CHUNK) if page is not None else None
-            # What the phone still sends (a body refused unread) is read and dropped for a
-            # moment: closing with it unread would reset the connection, answer and all.
-            until = time.ticks_add(time.ticks_ms(), _LINGER_MS)
-            while True:
-                await _ready(poller, until)
+            if slot[_STAGE] == _LINGER:
                 if not conn.recv(_CHUNK):
-                    break
-        except (OSError, Refused):
-            pass  # the phone went quiet, or away
+                    slot[_STAGE] = _DONE  # the phone has closed its end
+                return
+            if slot[_STAGE] == _READ:
+                self.read(slot, conn)
+            if slot[_STAGE] == _SEND:
+                self.send(slot, conn)
+        except Refused as e:
+            self.respond(slot, e.args[0], TEXT, b"")
+        except OSError as e:
+            if e.errno != 11:  # EAGAIN: not ready after all
+                slot[_STAGE] = _DONE  # the phone went away
         except Exception as e:  # noqa: BLE001 - a bug, but this connection's alone
             print("phones: a connection failed:", repr(e))
-        finally:
-            self.open -= 1
-            if page is not None:
-                page.close()
-            conn.close()
+            slot[_STAGE] = _DONE
 
-    async def request(self, conn, poller, until):
-        """(method, path, token, body) of a request read within the limits, else Refused."""
-        buf = b""
-        lines = length = 0
-        method = path = token = None
-        while True:
+    def send(self, slot, conn):
+        """Sends what the socket takes of the answer, up to _PIECES pieces a pass (the loop
+        runs between them); once it is all sent, what the phone still sends (a body refused
+        unread) is read and dropped for a moment: closing with it unread would reset the
+        connection, answer and all."""
+        view = slot[_BUF]
+        for _ in range(_PIECES):
+            view = view[conn.send(view) or 0 :]
+            slot[_BUF] = view
+            if len(view):
+                return  # the socket is full: the rest when it is ready again
+            body = slot[_BODY]  # the next piece: the body, or the page's next
+            slot[_BODY] = None
+            if body is None and slot[_PAGE] is not None:
+                body = slot[_PAGE].read(_CHUNK)
+            if not body:
+                slot[_STAGE] = _LINGER
+                slot[_UNTIL] = time.ticks_add(time.ticks_ms(), _LINGER_MS)
+                slot[_BUF] = None
+                return
+            view = memoryview(body)
+        slot[_BUF] = view
+
+    def read(self, slot, conn):
+        """Reads what came of the request, a line at a time within the limits (Refused
+        beyond them), and answers it once it is whole."""
+        more = conn.recv(_CHUNK)
+        if not more:
+            raise Refused(400)  # closed half way
+        buf = slot[_BUF] + more
+        while slot[_LINES] >= 0:  # the request line and the headers
             end = buf.find(b"\r\n")
             if end < 0:
                 if len(buf) > _LINE:
                     raise Refused(431)
-                await _ready(poller, until)
-                more = conn.recv(_CHUNK)
-                if not more:
-                    raise Refused(400)  # closed half way
-                buf += more
-                continue
+                slot[_BUF] = buf
+                return
             # A line as a str: the strings it is compared with are then names, interned
             # at boot, where bytes would each be an object of their own in the heap.
             try:
@@ -307,44 +333,99 @@ class Server:
             except ValueError:  # not UTF-8
                 raise Refused(400)
             buf = buf[end + 2 :]
-            if not lines:  # GET /path?query HTTP/1.1
-                parts = line.split(" ")
-                if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
-                    raise Refused(400)
-                method = parts[0]
-                if method not in ("GET", "HEAD", "POST"):
-                    raise Refused(405)
-                path = parts[1]
-                if not path.startswith("/") or ".." in path or "%" in path or "\\" in path:
-                    raise Refused(400)
-                path = path.split("?", 1)[0]
-            elif not line:
-                break
-            elif lines > _HEADERS:
-                raise Refused(431)
-            else:
-                name, colon, value = line.partition(":")
-                if not colon:
-                    raise Refused(400)
-                name = name.strip().lower()
-                value = value.strip()
-                if name == "content-length":
-                    if not value.isdigit():
-                        raise Refused(400)
-                    length = int(value)
-                elif name == "transfer-encoding":
-                    raise Refused(411)  # chunked bodies: only a stated length is accepted
-                elif name == "x-token":
-                    token = value[:64]
-            lines += 1
-        if length > _BODY:
-            raise Refused(413)
-        if method == "POST" and not length:
-            raise Refused(411)
-        while len(buf) < length:
-            await _ready(poller, until)
-            more = conn.recv(_CHUNK)
-            if not more:
+            self.header(slot, line)
+        length = slot[_LENGTH]
+        if len(buf) < length:
+            slot[_BUF] = buf
+            return
+        method = slot[_METHOD]
+        path = slot[_PATH]
+        page = None
+        if path.startswith("/api/"):
+            status, kind, body = self.api(method, path, slot[_TOKEN], buf[:length])
+        elif method == "POST":
+            raise Refused(405)
+        elif path == "/" or path == "/index.html":
+            try:
+                page = open(self.www + "/index.html.gz", "rb")  # noqa: SIM115 - end() closes it
+            except OSError:
+                raise Refused(404)
+            status = 200
+            kind = _HTML  # (one at a time: a tuple of constants is an object more)
+            body = None
+        elif path == "/generate_204" or path == "/gen_204":
+            status = 204
+            kind = TEXT
+            body = b""
+        elif path == "/hotspot-detect.html" or path == "/library/test/success.html":
+            status = 200
+            kind = _HTML
+            body = _APPLE
+        elif path == "/connecttest.txt":
+            status = 200
+            kind = TEXT
+            body = b"Microsoft Connect Test"
+        else:
+            raise Refused(404)
+        self.respond(slot, status, kind, body, page)
+
+    def header(self, slot, line):
+        """Takes in one line of the request: the request line, a header, or the empty line
+        that ends them (the body's length then known)."""
+        lines = slot[_LINES]
+        slot[_LINES] = lines + 1
+        if not lines:  # GET /path?query HTTP/1.1
+            parts = line.split(" ")
+            if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
                 raise Refused(400)
-            buf += more
-        return method, path, token, buf[:length]
+            method = parts[0]
+            if method not in ("GET", "HEAD", "POST"):
+                raise Refused(405)
+            path = parts[1]
+            if not path.startswith("/") or ".." in path or "%" in path or "\\" in path:
+                raise Refused(400)
+            slot[_METHOD] = method
+            slot[_PATH] = path.split("?", 1)[0]
+            slot[_TOKEN] = None
+        elif not line:
+            if slot[_LENGTH] > _BODY_MOST:
+                raise Refused(413)
+            if slot[_METHOD] == "POST" and not slot[_LENGTH]:
+                raise Refused(411)
+            slot[_LINES] = -1  # the headers are in
+        elif lines > _HEADERS:
+            raise Refused(431)
+        else:
+            name, colon, value = line.partition(":")
+            if not colon:
+                raise Refused(400)
+            name = name.strip().lower()
+            value = value.strip()
+            if name == "content-length":
+                if not value.isdigit():
+                    raise Refused(400)
+                slot[_LENGTH] = int(value)
+            elif name == "transfer-encoding":
+                raise Refused(411)  # chunked bodies: only a stated length is accepted
+            elif name == "x-token":
+                slot[_TOKEN] = value[:64]
+
+    def respond(self, slot, status, kind, body, page=None):
+        """Sets the slot to send its answer: the head, then `body` (bytes or a str, sent as
+        its UTF-8) or the page's file, gzipped, a piece at a time (none for a HEAD)."""
+        extra = ""
+        if page is not None:
+            extra = "Content-Encoding: gzip\r\n"
+            size = page.seek(0, 2)
+            page.seek(0)
+        else:
+            size = len(memoryview(body))  # in bytes: a str's UTF-8, as it is sent
+        head_only = slot[_METHOD] == "HEAD"
+        slot[_BUF] = memoryview(_HEAD % (status, kind, size, extra))  # not copied
+        slot[_BODY] = None if head_only else body
+        slot[_PAGE] = page
+        if head_only and page is not None:
+            page.close()
+            slot[_PAGE] = None
+        slot[_STAGE] = _SEND
+        slot[_UNTIL] = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)  # as long as the request had
