@@ -297,6 +297,10 @@ class Net:
             self.dev.apply()  # what the act did, or the tone of a refusal, at once
             if refused is not None:
                 return _json(refused[0], {"error": refused[1]})
+            try:
+                return _json(200, self.me(team))
+            except MemoryError:  # done all the same (the phone must not ask twice): an
+                return 200, server.TEXT, b""  # answer with no view, and it looks again
         return _json(200, self.me(team))
 
 

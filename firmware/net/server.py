@@ -41,7 +41,7 @@ _CLIENTS = const(8)  # addresses remembered for the rate limit (a table has fewe
 _DEADLINE_MS = const(4000)
 _LINGER_MS = const(300)
 _POLL_MS = const(20)
-_LINE = const(1024)
+_LINE = const(512)  # a phone's longest header (its User-Agent) is about 200
 _HEADERS = const(32)
 _BODY_MOST = const(2048)
 _CHUNK = const(256)  # what one read or one piece of a page takes: small holes do
@@ -61,6 +61,10 @@ _HEAD = const(
     "HTTP/1.1 %d \r\nContent-Type: %s\r\nContent-Length: %d\r\n%sCache-Control: no-store\r\n"
     "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
 )
+
+
+# The answer when the heap has no room for the request: made now, it might not fit.
+_BUSY = const(b"HTTP/1.1 503 \r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
 
 
 class Refused(Exception):
@@ -254,11 +258,13 @@ class Server:
                         return
             status = 429
         # What the phone sent is read first if it is there (closing with it unread would
-        # reset the connection before the answer).
+        # reset the connection before the answer), a piece at a time: small holes do.
         try:
-            conn.recv(_LINE)
+            for _ in range(_LINE // _CHUNK):
+                if not conn.recv(_CHUNK):
+                    break
         except OSError:
-            pass  # nothing sent yet
+            pass  # nothing sent yet, or no more
         try:
             conn.send(_HEAD % (status, TEXT, 0, ""))  # a str is sent as its UTF-8 bytes
         except OSError:
@@ -285,6 +291,16 @@ class Server:
         except OSError as e:
             if e.errno != 11:  # EAGAIN: not ready after all
                 slot[_STAGE] = _DONE  # the phone went away
+        except MemoryError:
+            # No room now, in a heap a game has cut small: the phone asks again (503)
+            # unless the answer was under way, which is then cut off. Net.api answers an
+            # act that was done as done, whatever its room for the view.
+            if slot[_STAGE] == _READ:
+                slot[_BUF] = memoryview(_BUSY)
+                slot[_BODY] = slot[_PAGE] = None
+                slot[_STAGE] = _SEND
+            else:
+                slot[_STAGE] = _DONE
         except Exception as e:  # noqa: BLE001 - a bug, but this connection's alone
             print("phones: a connection failed:", repr(e))
             slot[_STAGE] = _DONE
