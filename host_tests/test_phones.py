@@ -10,12 +10,13 @@ import gzip
 import re
 import socket
 import struct
+import subprocess
 import time
 
 import pytest
 
-from tools.mpenv import ROOT, read_save
-from tools.phones import SAY_WHEN, START, Device, Phone
+from tools.mpenv import ROOT, device_layout, micropython, read_save
+from tools.phones import SAY_WHEN, START, Device, Phone, free_port
 
 RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
 PACE = 0.2  # seconds between a test's requests: the server lets through one per 150 ms
@@ -260,7 +261,7 @@ def test_a_flood_of_requests_is_refused_and_changes_nothing(device):
     game(device)
     red = Phone(device.port)
     assert red.join(0)[0] == 200
-    flooder = Phone(device.port)
+    flooder = Phone(device.port, patient=False)  # takes its 429s
     statuses = []
 
     def flood():  # for Red's team, which has its phone
@@ -339,3 +340,61 @@ def test_a_power_cut_while_the_join_screen_is_made_leaves_nothing_of_the_old_dev
         # Held on to, the old device is 60 KB more; a collection may leave some KB of
         # garbage that a stale pointer still names (the collector is conservative).
         assert alloc() < settled + 20 * 1024
+
+
+# The server alone in the unix port, its API failing for want of heap: `api` raises
+# MemoryError for every request. It serves until its client says it has seen enough.
+NO_ROOM = """
+import asyncio, select, sys
+from net import server
+
+def api(method, path, token, body):
+    raise MemoryError
+
+async def main(port):
+    s = server.Server(api, "/nowhere")
+    s.listen("127.0.0.1", port, port)
+    task = asyncio.create_task(s.run("127.0.0.1"))
+    print("serving")
+    waiting = select.poll()
+    waiting.register(sys.stdin, select.POLLIN)
+    while not waiting.poll(0):
+        await asyncio.sleep_ms(20)
+    task.cancel()
+    await asyncio.sleep_ms(0)
+    print("open", s.open)
+
+asyncio.run(main(int(sys.argv[1])))
+"""
+
+
+def test_a_request_the_heap_has_no_room_for_is_answered_503_and_the_server_goes_on(tmp_path):
+    """No room in the heap for a request: 503 (a constant, nothing made), which the page
+    asks again, and the server goes on serving what needs no room, here the probes."""
+    port = free_port()
+    script = tmp_path / "no_room.py"
+    script.write_text(NO_ROOM)
+    cwd, env = device_layout()
+    proc = subprocess.Popen(
+        [micropython(), "-X", "heapsize=128K", str(script), str(port)],
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "serving"
+        phone = Phone(port, patient=False)
+        for _ in range(3):
+            status, headers, body = phone.request("GET", "/api/me")
+            assert (status, body, headers["Content-Length"]) == (503, b"", "0")
+            time.sleep(PACE)
+        assert phone.request("GET", "/generate_204")[0] == 204
+        out, err = proc.communicate("seen\n", timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert out.split() == ["open", "0"] and "Traceback" not in err, (out, err)

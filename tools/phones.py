@@ -125,9 +125,10 @@ class Device:
 class Phone:
     """A phone's requests to the device, with its token once it has joined."""
 
-    def __init__(self, port):
+    def __init__(self, port, patient=True):
         self.port = port
         self.token = None
+        self.patient = patient  # asks again when told 429 or 503, as the page does
 
     def request(self, method, path, body=None, headers=None):
         """(status, the answer's headers, its body as bytes)."""
@@ -138,12 +139,19 @@ class Phone:
         if isinstance(body, (dict, list)):
             body = json.dumps(body).encode()
             sent["Content-Type"] = "application/json"
-        try:
-            conn.request(method, path, body=body, headers=sent)
-            response = conn.getresponse()
-            return response.status, dict(response.getheaders()), response.read()
-        finally:
-            conn.close()
+        # Too many at once (429, 503: every connection in use, or no room in the heap for
+        # this one) means not done: asked again a moment later, as the page does.
+        for again in range(5):
+            try:
+                conn.request(method, path, body=body, headers=sent)
+                response = conn.getresponse()
+                status, got, data = response.status, dict(response.getheaders()), response.read()
+            finally:
+                conn.close()
+            if status not in (429, 503) or again == 4 or not self.patient:
+                return status, got, data
+            time.sleep(0.3)
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
 
     def json(self, method, path, body=None):
         status, _, data = self.request(method, path, body)

@@ -153,7 +153,10 @@ class Sim:
         elif cmd == "state":
             from screens import state  # the debug hook, loaded while asked (step)
 
-            print(json.dumps(state(self.dev.app)))
+            # Written out a piece at a time: the whole as one str would need a block of
+            # the heap in one piece (half a KB and more) that a board never needs.
+            json.dump(state(self.dev.app), sys.stdout)
+            print()
         elif cmd == "refreshes":
             print("refreshes partial=%d full=%d" % tuple(self.board.refreshes))
         elif cmd == "battery":

@@ -56,7 +56,6 @@ async def _serve(sim):
     # board). A reboot cancels it and starts another for the new device: a look that was
     # under way (the join screen's codes being made) would hold the old device's heap.
     watching = asyncio.create_task(_watch(sim))
-    await _chosen(sim)
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
         for _ in waiting.ipoll(0):
@@ -64,6 +63,7 @@ async def _serve(sim):
         else:
             await asyncio.sleep_ms(20)  # how often stdin is looked at, and the screen drawn
             continue
+        await _chosen(sim)
         line = sys.stdin.readline()
         words = line.split("#", 1)[0].split()
         cmd = words[0] if words else None
@@ -78,7 +78,8 @@ async def _serve(sim):
                 table = dict(net.table)
                 table["taken"] = list(map(bool, table.pop("tokens")))
                 table["url"] = net.url() if net.ip else None
-                print(json.dumps(table))
+                json.dump(table, sys.stdout)  # a piece at a time, as headless's state
+                print()
             continue
         if cmd == "reboot" or cmd == "quit" or not line:
             # The device's network closes, its ports free at once for the next device's.
@@ -96,13 +97,13 @@ async def _serve(sim):
             break
         if cmd == "reboot":
             watching = asyncio.create_task(_watch(sim))
-            await _chosen(sim)
     watching.cancel()
 
 
 async def _chosen(sim):
-    """Waits, as a table takes a moment to choose its game, while the device just booted
-    makes the next game's network at its menu (net.phones.Net.watch): at most 10 s."""
+    """Before a command at the menu: waits, as a table takes a moment there to choose its
+    game, while the device makes the next game's network (net.phones.Net.watch): at most
+    10 s. A command a moment after another could start a game before it is made."""
     for _ in range(500):
         net = sim.dev.net
         if net.next is not None or not net.wanted() or net.dev.app.modules._phase != "home":

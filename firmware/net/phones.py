@@ -291,16 +291,19 @@ class Net:
                 return _json(409, {"error": "nothing to do on this screen"})
             now = self.now()
             refused = game.act(app, team, message, now)  # the token's team, whatever it says
-            if refused is None:
+            if refused is not None:
+                self.dev.apply()  # the tone of a refusal, at once
+                return _json(refused[0], {"error": refused[1]})
+            # Done: from here the phone must not be told to ask again (the server's 503 for
+            # want of room), or it would act twice. With no room for its view, the answer
+            # has none, and the phone looks again.
+            try:
                 app.last_input = now  # someone at the table: the device is not idle
                 app.step(None, now)  # settles the screen the act moved on to
-            self.dev.apply()  # what the act did, or the tone of a refusal, at once
-            if refused is not None:
-                return _json(refused[0], {"error": refused[1]})
-            try:
+                self.dev.apply()  # what the act did, at once
                 return _json(200, self.me(team))
-            except MemoryError:  # done all the same (the phone must not ask twice): an
-                return 200, server.TEXT, b""  # answer with no view, and it looks again
+            except MemoryError:
+                return 200, server.TEXT, b""
         return _json(200, self.me(team))
 
 
