@@ -5,7 +5,8 @@ The device's asyncio loop runs as on a board: the phones' network (net.phones.Ne
 what Net.run does on a board: its web server on 127.0.0.1:PORT and its name server on UDP
 PORT) beside the commands, which are read as they come; what the phones change is drawn
 as the display task would. Phones act at the simulated time the commands have brought the
-device to. Two commands more:
+device to. At the menu, a command waits (10 s at most) while the device makes the next
+game's network and QR codes, as a table takes a moment there. Two commands more:
 
     phones   the network as one line of JSON: its name and key, the game and its teams,
              which of them have a phone, the page's address

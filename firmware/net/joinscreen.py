@@ -40,6 +40,8 @@ class JoinScreen(Screen):
     def event(self, app, ev, now):
         if ev[0] == "press":
             app.pop(now)
+            if not self.net.codes:  # none made, or no room for them: tried again next time
+                self.net.codes = None
             # Loaded only while it shows (Net.show): let this module go with the screen.
             sys.modules.pop("net.joinscreen", None)
             sys.modules["net"].__dict__.pop("joinscreen", None)
