@@ -39,6 +39,7 @@ _LOADED_BY_REQUESTS = const(
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
+_PIECE = const(256)  # characters of a piece of a JSON answer, about (net.server sends them)
 
 
 def _joining():
@@ -62,9 +63,38 @@ def _let_go():
 
 
 def _json(status, data):
-    # The str itself: the server sends its UTF-8 as it is, with no copy as bytes (a whole
-    # Scattergories table's view is 2 KB, and a heap beside a game has few such holes).
-    return status, server.JSON, json.dumps(data)
+    """An answer of JSON, in pieces (strs) of a few hundred bytes, which the server sends
+    one after another as they are: a whole Scattergories table's view is 2 KB, and a heap
+    beside a game has few holes that size."""
+    pieces = []
+    _dump(data, pieces, 4)
+    return status, server.JSON, pieces
+
+
+def _dump(data, pieces, depth):
+    """Appends `data` as JSON to `pieces`: the items of its dicts and lists each on their
+    own, `depth` levels down, joined while a piece stays under _PIECE characters."""
+    kind = type(data)
+    if not depth or not data or kind is not dict and kind is not list:
+        _add(pieces, json.dumps(data))
+        return
+    mark = "{" if kind is dict else "["
+    for item in data:
+        if kind is dict:
+            _add(pieces, mark + json.dumps(item) + ": ")
+            item = data[item]
+        else:
+            _add(pieces, mark)
+        _dump(item, pieces, depth - 1)
+        mark = ", "
+    _add(pieces, "}" if kind is dict else "]")
+
+
+def _add(pieces, text):
+    if pieces and len(pieces[-1]) + len(text) <= _PIECE:
+        pieces[-1] += text
+    else:
+        pieces.append(text)
 
 
 class Net:

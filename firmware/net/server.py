@@ -156,10 +156,13 @@ class Server:
 
     async def run(self, ip):
         """Serves until cancelled: connections, and names answered with `ip`. Each pass
-        handles what is ready, then the deadlines, then tells the poller what to watch
-        (never while it is being read: the set it walks must not change under it)."""
+        handles what is ready, then tends each connection (its deadline, what the poller
+        watches it for: never changed while the poller is being read, as the set it walks
+        must not change under it). Nothing here may end the task: an error escaping it
+        would reset the device (runner.py)."""
         address = bytes(map(int, ip.split(".")))
         web, names = self.sockets
+        slots = self.slots
         poller = select.poll()
         poller.register(web, _IN)
         poller.register(names, _IN)
@@ -175,47 +178,57 @@ class Server:
                             if reply is not None:
                                 names.sendto(reply, peer)
                         else:
-                            for slot in self.slots:
-                                if slot[_CONN] is sock:
-                                    self.serve(slot)
-                    except (OSError, IndexError):
-                        pass  # a phone gone before its answer, a broken packet
-                now = time.ticks_ms()
-                for slot in self.slots:
-                    conn = slot[_CONN]
-                    if conn is None:
-                        continue
-                    if slot[_STAGE] != _DONE and time.ticks_diff(slot[_UNTIL], now) <= 0:
-                        if slot[_STAGE] == _READ:
-                            self.respond(slot, 408, TEXT, b"")  # the phone went quiet
-                        else:
-                            slot[_STAGE] = _DONE  # the answer not taken, or lingered enough
-                    if slot[_STAGE] == _DONE:
-                        self.end(slot, poller)
-                        continue
-                    want = _OUT if slot[_STAGE] == _SEND else _IN
-                    if slot[_WATCHED] != want:
-                        if slot[_WATCHED]:
-                            poller.modify(conn, want)
-                        else:
-                            poller.register(conn, want)
-                        slot[_WATCHED] = want
+                            for i in range(_OPEN):  # (a loop over range makes no object)
+                                if slots[i][_CONN] is sock:
+                                    self.serve(slots[i])
+                    except (OSError, IndexError, MemoryError):
+                        pass  # a phone gone before its answer, a broken packet, no room
+                for i in range(_OPEN):
+                    self.tend(slots[i], poller)
                 await asyncio.sleep_ms(_POLL_MS)
         finally:
-            for slot in self.slots:
-                self.end(slot, poller)
+            for i in range(_OPEN):
+                self.end(slots[i], poller)
             self.close()
+
+    def tend(self, slot, poller):
+        """A connection's deadline (a request not whole in time is answered 408; an answer
+        not taken in time, or a linger over, ends it), and what the poller watches it for."""
+        conn = slot[_CONN]
+        if conn is None:
+            return
+        try:
+            if slot[_STAGE] != _DONE and time.ticks_diff(slot[_UNTIL], time.ticks_ms()) <= 0:
+                if slot[_STAGE] == _READ:
+                    self.respond(slot, 408, TEXT, b"")  # the phone went quiet
+                else:
+                    slot[_STAGE] = _DONE  # the answer not taken, or lingered enough
+            if slot[_STAGE] != _DONE:
+                want = _OUT if slot[_STAGE] == _SEND else _IN
+                if slot[_WATCHED] != want:
+                    if slot[_WATCHED]:
+                        poller.modify(conn, want)
+                    else:
+                        poller.register(conn, want)
+                    slot[_WATCHED] = want
+                return
+        except (OSError, MemoryError):
+            pass  # no room for the 408, or a socket the poller refuses: it ends
+        self.end(slot, poller)
 
     def end(self, slot, poller):
         """Closes the slot's connection (if any), and frees the slot."""
         conn = slot[_CONN]
         if conn is None:
             return
-        if slot[_WATCHED]:
-            poller.unregister(conn)
-        if slot[_PAGE] is not None:
-            slot[_PAGE].close()
-        conn.close()
+        try:
+            if slot[_WATCHED]:
+                poller.unregister(conn)
+            if slot[_PAGE] is not None:
+                slot[_PAGE].close()
+            conn.close()
+        except OSError:
+            pass  # closed already
         for i in range(_FIELDS):
             slot[i] = None
         self.open -= 1
@@ -295,12 +308,12 @@ class Server:
             # No room now, in a heap a game has cut small: the phone asks again (503)
             # unless the answer was under way, which is then cut off. Net.api answers an
             # act that was done as done, whatever its room for the view.
-            if slot[_STAGE] == _READ:
-                slot[_BUF] = memoryview(_BUSY)
+            stage = slot[_STAGE]
+            slot[_STAGE] = _DONE
+            if stage == _READ:
+                slot[_BUF] = memoryview(_BUSY)  # (a MemoryError here: it ends, unanswered)
                 slot[_BODY] = slot[_PAGE] = None
                 slot[_STAGE] = _SEND
-            else:
-                slot[_STAGE] = _DONE
         except Exception as e:  # noqa: BLE001 - a bug, but this connection's alone
             print("phones: a connection failed:", repr(e))
             slot[_STAGE] = _DONE
@@ -316,8 +329,8 @@ class Server:
             slot[_BUF] = view
             if len(view):
                 return  # the socket is full: the rest when it is ready again
-            body = slot[_BODY]  # the next piece: the body, or the page's next
-            slot[_BODY] = None
+            pieces = slot[_BODY]  # the next piece: of the body, or the page's next
+            body = pieces.pop(0) if pieces else None
             if body is None and slot[_PAGE] is not None:
                 body = slot[_PAGE].read(_CHUNK)
             if not body:
@@ -428,14 +441,18 @@ class Server:
 
     def respond(self, slot, status, kind, body, page=None):
         """Sets the slot to send its answer: the head, then `body` (bytes or a str, sent as
-        its UTF-8) or the page's file, gzipped, a piece at a time (none for a HEAD)."""
+        its UTF-8, or a list of them: the API's JSON, in pieces that need no large hole in
+        the heap) or the page's file, gzipped, a piece at a time (none for a HEAD)."""
         extra = ""
+        size = 0
         if page is not None:
             extra = "Content-Encoding: gzip\r\n"
             size = page.seek(0, 2)
             page.seek(0)
-        else:
-            size = len(memoryview(body))  # in bytes: a str's UTF-8, as it is sent
+        elif type(body) is not list:
+            body = [body]
+        for piece in body or ():
+            size += len(memoryview(piece))  # in bytes: a str's UTF-8, as it is sent
         head_only = slot[_METHOD] == "HEAD"
         slot[_BUF] = memoryview(_HEAD % (status, kind, size, extra))  # not copied
         slot[_BODY] = None if head_only else body

@@ -48,7 +48,7 @@ def device(battery=None, game=True):
 
 def answer(dev, method, path, token=None, body=b""):
     status, kind, data = dev.net.api(method, path, token, body)
-    return status, json.loads(data) if kind == "application/json" else data
+    return status, json.loads("".join(data)) if kind == "application/json" else data  # pieces
 
 
 def look(dev):
