@@ -215,23 +215,39 @@ def board_names():
 FOUR_TEAMS = "press GO\npress GO\npress C\npress C\npress UP\npress GO\n"
 
 
-def _request(port, method, path, token=None, body=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request(method, path, body=body, headers={"X-Token": token} if token else {})
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
+def _request(port, method, path, token=None, body=None, again=None):
+    """(status, body) of one request. With `again` (a list), a request the device had no
+    room for (503, or the connection cut off) is asked again as a phone's page does (a
+    join or a look: the ones a phone may repeat), 4 times at most, each counted there."""
+    for tries in range(5):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            conn.request(method, path, body=body, headers={"X-Token": token} if token else {})
+            response = conn.getresponse()
+            status, data = response.status, response.read()
+        except OSError:
+            if again is None or tries == 4:
+                raise
+            status = data = None
+        finally:
+            conn.close()
+        if status not in (503, None) or again is None or tries == 4:
+            return status, data
+        again.append(path)
+        time.sleep(0.3)
 
 
 def serving(heap, setup, teams, script, asks=3):
     """The headless simulator serving phones over a loopback port at `heap`: the commands
     of `setup`, then one phone per team joins (`teams` of them), each asks what its team
     sees `asks` times over, and then each line of `script` goes in, each followed by one
-    phone's look at its team (in turn). (whether it ran to the end, what it printed)"""
+    phone's look at its team (in turn). Every look must be answered; one the device had
+    no room for is asked again, as a phone does. (whether it ran to the end, what it
+    printed, then "asked again: N")"""
     port = free_port()
     tokens = []
+    again = []  # the requests asked again (tools/bench.py _request)
+    looks = []  # the status of each look
     with tempfile.TemporaryDirectory() as state:
         proc = serve(state, port, heap)
         try:
@@ -241,21 +257,23 @@ def serving(heap, setup, teams, script, asks=3):
             while len(tokens) < teams and time.monotonic() < deadline and proc.poll() is None:
                 token = "%016x" % (len(tokens) + 1)  # a phone's own (the page's are random)
                 try:
-                    join = {"team": len(tokens), "token": token}
-                    status, _ = _request(port, "POST", "/api/join", body=json.dumps(join).encode())
+                    join = json.dumps({"team": len(tokens), "token": token}).encode()
+                    status, _ = _request(port, "POST", "/api/join", body=join)
                 except OSError:  # not serving yet, or the answer lost: asked again
                     status = None
                 if status == 200:
                     tokens.append(token)
+                print("join", status, file=sys.stderr)
                 time.sleep(PHONE_PACE)
             for token in tokens * asks:
-                _request(port, "GET", "/api/me", token)
+                looks.append(_request(port, "GET", "/api/me", token, again=again)[0])
                 time.sleep(PHONE_PACE)
             for i, line in enumerate(script.strip().splitlines()):
                 proc.stdin.write(line + "\n")
                 proc.stdin.flush()
                 if tokens:
-                    _request(port, "GET", "/api/me", tokens[i % len(tokens)])
+                    token = tokens[i % len(tokens)]
+                    looks.append(_request(port, "GET", "/api/me", token, again=again)[0])
                 time.sleep(PHONE_PACE)
             out, err = proc.communicate("quit\n", timeout=60)
         except OSError:  # the simulator is gone (out of heap): its pipe or its port
@@ -265,18 +283,21 @@ def serving(heap, setup, teams, script, asks=3):
                 proc.kill()
                 proc.communicate()
     ok = len(tokens) == teams and proc.returncode == 0 and "error:" not in out
-    return ok and "Error" not in err, out + err
+    ok = ok and set(looks) <= {200}  # every look answered, if only when asked again
+    print(looks, file=sys.stderr)
+    return ok and "Error" not in err, out + err + "\nasked again: %d\n" % len(again)
 
 
 PHONE_PACE = 0.2  # seconds between requests: the server lets an address through every 150 ms
 
 
 def heap_state(out):
-    """(heap in use, largest free block, names interned) at the last `mem` of a
-    simulator's output."""
+    """(heap in use, largest free block, names interned, requests asked again) at the
+    last `mem` of a simulator's output (`serving`'s)."""
     alloc = int(re.findall(r"mem alloc=(\d+)", out)[-1])
     block = int(re.findall(r"max free sz: (\d+)", out)[-1]) * GC_BLOCK
-    return alloc, block, int(re.findall(r"n_qstr=(\d+)", out)[-1])
+    again = re.findall(r"asked again: (\d+)", out)
+    return alloc, block, int(re.findall(r"n_qstr=(\d+)", out)[-1]), int(again[-1]) if again else 0
 
 
 def with_phones(heap):
@@ -405,9 +426,9 @@ def main(argv=None):
         "%s %d%s" % (b, n, " + %d with Wi-Fi" % more if more else "")
         for b, n, more in board_names()
     )
-    phones_heap, (phones, phones_block, phones_names) = four_phones(args.quick)
+    phones_heap, (phones, phones_block, phones_names, asked_again) = four_phones(args.quick)
     ok, out = run(FOUR_TEAMS + "mem\n", phones_heap)  # the core keeps more in a larger heap
-    no_wifi, no_wifi_block, _ = heap_state(out)
+    no_wifi, no_wifi_block, *_ = heap_state(out)
     phones_need = "?" if args.quick else smallest_heap(None, lo=96, hi=256, runs=phones_game)
     other_phones = [
         phones_peak(PHONES_HEAP, *game) for game in (STAYCOOL_PHONES, SCATTERGORIES_PHONES)
@@ -467,6 +488,10 @@ def main(argv=None):
                 if phones_heap == MPY_HEAP
                 else " (the smallest it runs in: not at %s)" % MPY_HEAP,
             ),
+        ),
+        (
+            "  its phones' requests asked again (503: no room for one then)",
+            "%d" % asked_again,
         ),
         (
             "  of which the server, asyncio and the PC's stand-in network",

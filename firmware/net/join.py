@@ -1,13 +1,12 @@
 """A phone joining: each game's network (a new name, key and no tokens), the saved one
-checked at boot, the join screen's QR codes, and the two requests of a phone that has no
-token yet: /api/teams (which teams are free) and /api/join (a team picked: its token).
+checked at boot, and the two requests of a phone that has no token yet: /api/teams (which
+teams are free) and /api/join (a team picked: its token).
 
 net.phones loads this only while it needs it (at boot, when a game begins, when a phone
 without a token asks) and lets it go after: the code that stays loaded through a game,
 beside the game's own, is then only what a phone with a token uses.
 """
 
-import asyncio
 import os
 from binascii import hexlify
 
@@ -74,34 +73,6 @@ def answer(net, message):
     if tokens[team] != mine and (tokens[team] is not None or mine in tokens):
         return 409, {"error": "taken"}  # by another phone, or this one plays for another team
     tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
-    out = net.me(team)
-    out["token"] = tokens[team]
-    return 200, out
-
-
-async def codes(ssid, key, url, still):
-    """The join screen's two QR codes, the network's and the page's, as [wifi, page, url]:
-    each code (modules a side, a bit a module: net.joinscreen.draw_code); None once
-    `still()` is false (what they were for has gone). net.qr tries one mask at a time
-    (about two seconds on a Pico, the loop running between them); net.phones lets it go."""
-    from net import qr
-
-    made = []
-    for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (ssid, key), url):
-        best = bits = None
-        for score, _, code in qr.candidates(text):
-            if best is None or score < best:
-                best = score
-                modules = code.modules  # a byte a module, masked afresh for the next
-                bits = bits or bytearray((len(modules) + 7) >> 3)
-                for at in range(len(modules)):
-                    if modules[at] & 1:
-                        bits[at >> 3] |= 1 << (at & 7)
-                    else:
-                        bits[at >> 3] &= ~(1 << (at & 7))
-            await asyncio.sleep_ms(0)
-            if not still():
-                return None
-        made.append((code.size, bits))
-    made.append(url)
-    return made
+    # What the team's phone sees comes with its next look (/api/me): the join screen, the
+    # game's heaviest, leaves little room for the game's phone side beside net.join.
+    return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}

@@ -118,7 +118,7 @@ class Net:
         self.ip = None  # the device's address while the network is open
         self.opened = None  # the table the network was opened with
         self.session = self  # not yet seen: the first one is the game of the boot
-        self.codes = None  # the join screen's QR codes for this network (net.join.codes)
+        self.codes = None  # the join screen's QR codes for this network (Net.made)
         # The next game's network, made at the menu with its codes (ssid, key, codes): the
         # QR encoder then never shares the heap with a game, and the join screen that
         # opens a game shows at once.
@@ -181,14 +181,25 @@ class Net:
                 self.next = table["ssid"], table["key"], codes
 
     async def made(self, table, still):
-        """The QR codes of the network `table` (net.join.codes): () when the heap has no
-        room for them (the join screen then gives the network in words)."""
+        """The join screen's QR codes for the network `table`, [wifi, page, url]: the code
+        that joins it and the one that opens the page (net.qr.packed); () when the heap has
+        no room for them (the screen then gives the network in words), None when `still()`
+        turns false. net.qr is let go after."""
+        from net import qr
+
+        made = []
         try:
-            return await _joining().codes(table["ssid"], table["key"], self.url(), still)
+            for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), self.url()):
+                code = await qr.packed(text, still)
+                if code is None:
+                    return None
+                made.append(code)
         except MemoryError:
             return ()
         finally:
             _let_go()
+        made.append(self.url())
+        return made
 
     def open(self):
         """Opens the network of this game (or reopens it under its new name); False when

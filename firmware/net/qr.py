@@ -4,8 +4,11 @@
 the join screen shows: the Wi-Fi network (WIFI:T:WPA;S:...;P:...;;, about 40 bytes, a
 version 3) and the page's address (version 2). Integers only: no floats on the board.
 Trying the eight masks costs the most (about a second on a Pico): `candidates` gives them
-one at a time, so the caller can yield between them (net.phones.Net does).
+one at a time, so the caller can yield between them, as `packed` does for the join screen
+(net.phones.Net.made).
 """
+
+import asyncio
 
 from micropython import const
 
@@ -343,3 +346,25 @@ def penalty(code):
                 score += 3
     total = size * size
     return score + 10 * (abs(dark * 20 - total * 10) // total)
+
+
+async def packed(text, still):
+    """The symbol for `text` the penalty rates best, as (modules a side, a bit a module,
+    row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
+    has gone). One mask at a time, the loop running between them (about a second a symbol
+    on a Pico)."""
+    best = bits = None
+    for score, _, code in candidates(text):
+        if best is None or score < best:
+            best = score
+            modules = code.modules  # a byte a module, masked afresh for the next
+            bits = bits or bytearray((len(modules) + 7) >> 3)
+            for at in range(len(modules)):
+                if modules[at] & 1:
+                    bits[at >> 3] |= 1 << (at & 7)
+                else:
+                    bits[at >> 3] &= ~(1 << (at & 7))
+        await asyncio.sleep_ms(0)
+        if not still():
+            return None
+    return code.size, bits

@@ -130,8 +130,10 @@ def test_a_phone_acts_for_its_own_team_only_and_only_when_the_game_asks_for_it()
     assert dev.app.screen.name == "phones"  # the join screen, over the game's first card
     dev.app.step(("press", "B"), 0)
     status, me = answer(dev, "POST", "/api/join", body=b'{"team": 1}')
-    assert status == 200 and me["name"] == "Blue" and me["view"]["kind"] == "saywhen"
+    assert status == 200 and (me["team"], me["name"]) == (1, "Blue")
     token = me["token"]
+    status, me = answer(dev, "GET", "/api/me", token)  # what the team sees: its first look
+    assert status == 200 and me["view"]["kind"] == "saywhen"
     # 0-0: the Quizzer chooses secret or open first; a guess now is refused, nothing changes.
     before = json.dumps(state(dev.app))
     status, _ = answer(dev, "POST", "/api/act", token, b'{"guess": "5"}')
