@@ -47,7 +47,8 @@ class Interrogator:
         self.driver.get("http://127.0.0.1:%d/" % device.port)
         until(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#teams button"))
         self.driver.find_element(By.CSS_SELECTOR, '#teams button[data-team="%d"]' % player).click()
-        until(self.driver, lambda d: count(d).startswith(kind))
+        # Joined: the page names the player (its role shows once the join screen has gone).
+        until(self.driver, lambda d: not d.find_element(By.ID, "joined").get_attribute("hidden"))
 
     def tap(self, what, then):
         """Taps a button once the turn takes taps, and waits for the count it gives."""
@@ -80,6 +81,8 @@ def play(device, phones, active):
     assert active.join(ACTIVE)[0] == 200
     _, state = device.run("press B")  # all in: the turn's start screen
     assert state["view"]["roles"] == {"active": 0, "written": 3, "verbal": 1, "timekeeper": 2}
+    for p in phones:  # the phones follow: each shows its card
+        until(p.driver, lambda d, kind=p.kind: count(d).startswith(kind))
     _, state = device.run("press C")  # the first written question read: the sand runs
     assert state["view"]["view"] == "turn"
     for n in range(1, 5):

@@ -284,7 +284,10 @@ class Net:
 
     def me(self, team):
         app = self.dev.app
-        game = self.game()
+        # The join screen shows over the game's first card: the phones wait for it to go,
+        # as the table does (and it is the game's heaviest moment, with no room to spare
+        # for the game's phone side).
+        game = self.game() if app.screen.name != "phones" else None
         return {
             "team": team,
             "name": self.table["names"][team],
