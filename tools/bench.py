@@ -263,7 +263,6 @@ def serving(heap, setup, teams, script, asks=3):
                     status = None
                 if status == 200:
                     tokens.append(token)
-                print("join", status, file=sys.stderr)
                 time.sleep(PHONE_PACE)
             for token in tokens * asks:
                 looks.append(_request(port, "GET", "/api/me", token, again=again)[0])
@@ -284,7 +283,6 @@ def serving(heap, setup, teams, script, asks=3):
                 proc.communicate()
     ok = len(tokens) == teams and proc.returncode == 0 and "error:" not in out
     ok = ok and set(looks) <= {200}  # every look answered, if only when asked again
-    print(looks, file=sys.stderr)
     return ok and "Error" not in err, out + err + "\nasked again: %d\n" % len(again)
 
 

@@ -21,7 +21,7 @@ def answer(dev, method, path, token=None, body=None):
     """(status, the JSON answer) of a request with `body` (JSON-able, or None)."""
     data = b"" if body is None else json.dumps(body).encode()
     status, kind, out = dev.net.api(method, path, token, data)
-    return status, json.loads(out)
+    return status, json.loads("".join(out))  # the server sends the JSON's pieces in turn
 
 
 def join(dev, team):
