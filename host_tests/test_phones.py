@@ -10,13 +10,12 @@ import gzip
 import re
 import socket
 import struct
-import subprocess
 import time
 
 import pytest
 
-from tools.mpenv import ROOT, device_layout, micropython, read_save
-from tools.phones import SAY_WHEN, START, Device, Phone, free_port
+from tools.mpenv import ROOT, read_save
+from tools.phones import SAY_WHEN, START, Device, Phone, device_process, free_port
 
 RESTART = "chord A C\npress DOWN\npress GO\npress DOWN\npress DOWN\npress GO\npress C\n"
 PACE = 0.2  # seconds between a test's requests: the server lets through one per 150 ms
@@ -374,16 +373,7 @@ def test_a_request_the_heap_has_no_room_for_is_answered_503_and_the_server_goes_
     port = free_port()
     script = tmp_path / "no_room.py"
     script.write_text(NO_ROOM)
-    cwd, env = device_layout()
-    proc = subprocess.Popen(
-        [micropython(), "-X", "heapsize=128K", str(script), str(port)],
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = device_process([str(script), str(port)], "128K")
     try:
         assert proc.stdout.readline().strip() == "serving"
         phone = Phone(port, patient=False)

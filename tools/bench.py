@@ -218,7 +218,7 @@ FOUR_TEAMS = "press GO\npress GO\npress C\npress C\npress UP\npress GO\n"
 def _request(port, method, path, token=None, body=None, again=None):
     """(status, body) of one request. With `again` (a list), a request the device had no
     room for (503, or the connection cut off) is asked again as a phone's page does (a
-    join or a look: the ones a phone may repeat), 4 times at most, each counted there."""
+    look, which a phone may repeat), 4 times at most, each counted there."""
     for tries in range(5):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         try:

@@ -187,9 +187,10 @@ class Net:
         turns false. net.qr is let go after."""
         from net import qr
 
+        url = self.url()
         made = []
         try:
-            for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), self.url()):
+            for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), url):
                 code = await qr.packed(text, still)
                 if code is None:
                     return None
@@ -198,7 +199,7 @@ class Net:
             return ()
         finally:
             _let_go()
-        made.append(self.url())
+        made.append(url)
         return made
 
     def open(self):
