@@ -1,14 +1,19 @@
-"""A phone joining: each game's network (a new name, key and no tokens), the saved one
-checked at boot, and the two requests of a phone that has no token yet: /api/teams (which
-teams are free) and /api/join (a team picked: its token).
+"""Each game's network and a phone joining it: a new name, key and no tokens for each
+game (with the QR codes that join it), the saved one checked at boot, the network opened,
+and the two requests of a phone that has no token yet: /api/teams (which teams are free)
+and /api/join (a team picked: its token).
 
-net.phones loads this only while it needs it (at boot, when a game begins, when a phone
-without a token asks) and lets it go after: the code that stays loaded through a game,
-beside the game's own, is then only what a phone with a token uses.
+net.phones loads this only while it needs it (at boot, when a game begins, when the
+network opens, while the QR codes are made, when a phone without a token asks) and lets
+it go after: the code that stays loaded through a game, beside the game's own, is then
+only what watches the network and what a phone with a token uses.
 """
 
+import asyncio
 import os
 from binascii import hexlify
+
+from net.phones import PHONE_GAMES, SAVE
 
 # 32 characters each, so a random byte's low five bits pick one evenly; none that reads
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
@@ -31,6 +36,65 @@ def fresh(game=None, names=()):
         "names": list(names),
         "tokens": [None] * len(names),
     }
+
+
+def start(net, session):
+    """A new game (`session`, the core's) on the Net `net`: a network of its own with no
+    phones on it (those of the last game are refused), the one made at the menu if there
+    is one, with its codes; saved, and its join screen shown if the game takes phones."""
+    table = fresh(session["game"], session["names"])
+    net.codes = None
+    if net.next:  # made at the menu
+        table["ssid"], table["key"], net.codes = net.next
+        net.next = None
+    net.table = table
+    net.dev.save(SAVE, table)
+    if net.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
+        try:  # how to join them, before its first card
+            net.show(net.dev.app, net.now())
+        except MemoryError:  # no room for the screen now: the game goes on without it
+            pass  # (the main menu's Join with phones shows it later)
+
+
+def open(net):
+    """Opens the network of this game (or reopens it under its new name); False when the
+    radio or a port refused, to be tried again."""
+    table = net.table
+    ap = net.ap
+    try:
+        net.ip = ap.up(table["ssid"], table["key"])
+        if net.serving is None:
+            net.server.listen(ap.host, ap.http_port, ap.dns_port)
+            net.serving = asyncio.create_task(net.server.run(net.ip))
+    except OSError as e:
+        print("phones: the network did not open:", e)
+        net.close()
+        return False
+    net.opened = table
+    if net.codes and net.codes[2] != net.url():
+        net.codes = None  # made for another address
+    return True
+
+
+async def made(net, table, still):
+    """The join screen's QR codes for the network `table`, [wifi, page, url]: the code that
+    joins it and the one that opens the page (net.qr.packed); () when the heap has no room
+    for them (the screen then gives the network in words), None when `still()` turns
+    false. (net.phones lets go of net.qr after.)"""
+    from net import qr
+
+    url = net.url()
+    codes = []
+    try:
+        for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), url):
+            code = await qr.packed(text, still)
+            if code is None:
+                return None
+            codes.append(code)
+    except MemoryError:
+        return ()
+    codes.append(url)
+    return codes
 
 
 def checked(saved):

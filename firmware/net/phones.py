@@ -23,7 +23,9 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
 """
 
 import asyncio
+import io
 import json
+import sys
 
 from micropython import const
 
@@ -56,45 +58,47 @@ def _let_go():
     from phases import forget
 
     for name in _LOADED_BY_REQUESTS:
-        try:
+        if name in sys.modules:
             forget(name)
-        except KeyError:  # not loaded by this one
-            pass
 
 
 def _json(status, data):
     """An answer of JSON, in pieces (strs) of a few hundred bytes, which the server sends
     one after another as they are: a whole Scattergories table's view is 2 KB, and a heap
-    beside a game has few holes that size."""
-    pieces = []
+    beside a game has few holes that size. json.dump writes straight into the piece being
+    made (an io.StringIO), so that making them leaves little behind: joining strs as they
+    came left 25 times the answer's size to collect."""
+    pieces = [io.StringIO(_PIECE)]
     _dump(data, pieces, 4)
+    last = pieces.pop().getvalue()
+    if last:  # (an empty piece would end the answer: net.server)
+        pieces.append(last)
     return status, server.JSON, pieces
 
 
 def _dump(data, pieces, depth):
-    """Appends `data` as JSON to `pieces`: the items of its dicts and lists each on their
-    own, `depth` levels down, joined while a piece stays under _PIECE characters."""
+    """Writes `data` as JSON to the piece being made, the last of `pieces`: the items of
+    its dicts and lists each on their own, `depth` levels down, a piece ending (as a str)
+    once it holds _PIECE characters."""
+    out = pieces[-1]
     kind = type(data)
     if not depth or not data or kind is not dict and kind is not list:
-        _add(pieces, json.dumps(data))
-        return
-    mark = "{" if kind is dict else "["
-    for item in data:
-        if kind is dict:
-            _add(pieces, mark + json.dumps(item) + ": ")
-            item = data[item]
-        else:
-            _add(pieces, mark)
-        _dump(item, pieces, depth - 1)
-        mark = ", "
-    _add(pieces, "}" if kind is dict else "]")
-
-
-def _add(pieces, text):
-    if pieces and len(pieces[-1]) + len(text) <= _PIECE:
-        pieces[-1] += text
+        json.dump(data, out)
     else:
-        pieces.append(text)
+        mark = "{" if kind is dict else "["
+        for item in data:
+            out.write(mark)
+            if kind is dict:
+                json.dump(item, out)
+                out.write(": ")
+                item = data[item]
+            _dump(item, pieces, depth - 1)
+            out = pieces[-1]
+            mark = ", "
+        out.write("}" if kind is dict else "]")
+    if out.tell() >= _PIECE:
+        pieces[-1] = out.getvalue()
+        pieces.append(io.StringIO(_PIECE))
 
 
 class Net:
@@ -118,7 +122,7 @@ class Net:
         self.ip = None  # the device's address while the network is open
         self.opened = None  # the table the network was opened with
         self.session = self  # not yet seen: the first one is the game of the boot
-        self.codes = None  # the join screen's QR codes for this network (Net.made)
+        self.codes = None  # the join screen's QR codes for this network (net.join.made)
         # The next game's network, made at the menu with its codes (ssid, key, codes): the
         # QR encoder then never shares the heap with a game, and the join screen that
         # opens a game shows at once.
@@ -161,65 +165,34 @@ class Net:
 
     async def watch(self):
         """One look at the setting and the game: opens, closes or renews the network, and
-        makes the QR codes the join screen shows, or will show at the next game."""
+        makes the QR codes the join screen shows, or will show at the next game (net.join
+        and net.qr, loaded for it and let go after)."""
         self.sync()
         app = self.dev.app
         if not self.wanted():
             self.close()
-        elif self.opened is not self.table:
-            if not self.open():
-                await asyncio.sleep_ms(_RETRY_MS)
-        elif self.codes is None and app.screen.name == "phones":
-            table = self.table
-            self.codes = await self.made(table, lambda: self.table is table and self.ip)
-            if app.screen.name == "phones":  # still waiting for them
-                app.redraw()
-        elif self.next is None and app.modules._phase == "home":
-            table = _joining().fresh()
-            codes = await self.made(table, lambda: app.modules._phase == "home" and self.ip)
-            if codes is not None:
-                self.next = table["ssid"], table["key"], codes
-
-    async def made(self, table, still):
-        """The join screen's QR codes for the network `table`, [wifi, page, url]: the code
-        that joins it and the one that opens the page (net.qr.packed); () when the heap has
-        no room for them (the screen then gives the network in words), None when `still()`
-        turns false. net.qr is let go after."""
-        from net import qr
-
-        url = self.url()
-        made = []
+            return
         try:
-            for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), url):
-                code = await qr.packed(text, still)
-                if code is None:
-                    return None
-                made.append(code)
-        except MemoryError:
-            return ()
+            if self.opened is not self.table:
+                if not _joining().open(self):
+                    await asyncio.sleep_ms(_RETRY_MS)
+            elif self.codes is None and app.screen.name == "phones":
+                table = self.table
+                self.codes = await _joining().made(
+                    self, table, lambda: self.table is table and self.ip
+                )
+                if app.screen.name == "phones":  # still waiting for them
+                    app.redraw()
+            elif self.next is None and app.modules._phase == "home":
+                join = _joining()
+                table = join.fresh()
+                codes = await join.made(
+                    self, table, lambda: app.modules._phase == "home" and self.ip
+                )
+                if codes is not None:
+                    self.next = table["ssid"], table["key"], codes
         finally:
             _let_go()
-        made.append(url)
-        return made
-
-    def open(self):
-        """Opens the network of this game (or reopens it under its new name); False when
-        the radio or a port refused, to be tried again."""
-        table = self.table
-        ap = self.ap
-        try:
-            self.ip = ap.up(table["ssid"], table["key"])
-            if self.serving is None:
-                self.server.listen(ap.host, ap.http_port, ap.dns_port)
-                self.serving = asyncio.create_task(self.server.run(self.ip))
-        except OSError as e:
-            print("phones: the network did not open:", e)
-            self.close()
-            return False
-        self.opened = table
-        if self.codes and self.codes[2] != self.url():
-            self.codes = None  # made for another address
-        return True
 
     def close(self):
         if self.serving is not None:
@@ -257,18 +230,10 @@ class Net:
         table = self.table
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
-        self.table = table = _joining().fresh(session["game"], session["names"])
-        _let_go()
-        self.codes = None
-        if self.next:  # made at the menu
-            table["ssid"], table["key"], self.codes = self.next
-            self.next = None
-        self.dev.save(SAVE, self.table)
-        if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
-            try:  # how to join them, before its first card
-                self.show(self.dev.app, self.now())
-            except MemoryError:  # no room for the screen now: the game goes on without it
-                pass  # (the main menu's Join with phones shows it later)
+        try:
+            _joining().start(self, session)
+        finally:
+            _let_go()
 
     def phones(self):
         """The teams with a phone: the device types only for the others first."""

@@ -5,7 +5,7 @@ the join screen shows: the Wi-Fi network (WIFI:T:WPA;S:...;P:...;;, about 40 byt
 version 3) and the page's address (version 2). Integers only: no floats on the board.
 Trying the eight masks costs the most (about a second on a Pico): `candidates` gives them
 one at a time, so the caller can yield between them, as `packed` does for the join screen
-(net.phones.Net.made).
+(net.join.made).
 """
 
 import asyncio
