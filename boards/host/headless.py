@@ -197,8 +197,8 @@ class Sim:
         return True
 
     def print_text(self):
-        for item in self.dev.gfx.trace:
-            print("text", item[3])
+        for text in self.dev.gfx.trace:
+            print("text", text)
 
 
 def main(argv):

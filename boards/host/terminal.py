@@ -87,7 +87,7 @@ class TerminalBoard(HostBoard):
         self.refreshes[1 if full else 0] += 1
         for text in self.trace or ():
             self._out.write(b"X")
-            self._out.write(text[3])
+            self._out.write(text)
             self._out.write(b"\n")
         self._record(0x46, (1 if full else 0) | (2 if self.rotate else 0))  # F
         self._out.write(buf)

@@ -47,7 +47,9 @@ class Gfx:
         # White text on black: glyph paper (0) -> 1, the blit key, skipped; ink (1) -> 0.
         self._white = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.MONO_HLSB)
         self._white.pixel(0, 0, 1)
-        self.trace = None  # on the host, a list: every text drawn, for the simulator
+        # On the host, a list: every text drawn, for the simulator (the strs alone: the
+        # simulator shares the heap with the device, and a board has no such list).
+        self.trace = None
 
     def font(self, name):
         f = self.fonts.get(name)
@@ -69,7 +71,7 @@ class Gfx:
     def text(self, s, x, y, font="body", invert=False):
         """Draws `s` with its top-left at (x, y); returns the x where it ended."""
         if self.trace is not None:
-            self.trace.append((x, y, font, s))
+            self.trace.append(s)
         return self.font(font).draw(self.fb, s, x, y, self._white if invert else None)
 
     def width(self, s, font="body"):

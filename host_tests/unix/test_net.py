@@ -312,7 +312,7 @@ def test_with_no_heap_for_the_qr_codes_the_join_screen_gives_them_in_words():
     assert dev.net.codes == () and dev.app.screen.name == "phones"
     dev.gfx.trace = []
     dev.app.draw(dev.gfx)
-    drawn = [item[3] for item in dev.gfx.trace]
+    drawn = list(dev.gfx.trace)
     table = dev.net.table
     assert table["ssid"] in drawn and table["key"] in drawn
     assert "127.0.0.1:0" in drawn  # the page's address (the fake access point's port 0)

@@ -58,7 +58,7 @@ def texts(dev):
     """Every text the screen on top draws."""
     dev.gfx.trace = []
     dev.app.draw(dev.gfx)
-    return [item[3] for item in dev.gfx.trace]
+    return list(dev.gfx.trace)
 
 
 def test_secret_guessing_every_phone_locks_in_at_once_and_none_sees_another_number():
