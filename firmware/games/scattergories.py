@@ -146,8 +146,9 @@ def _trim(text):
 
 
 def _skip_leading(text, i):
-    """`text` from index i on, without the quotes, punctuation and spaces in front."""
-    while i < len(text) and (text[i] in _LEADING or text[i].isspace()):
+    """`text` from index i on, without the quotes, punctuation and spaces in front. Slices,
+    not text[i], as in _trim: the answers come from phones too, any character at all."""
+    while i < len(text) and (text[i : i + 1] in _LEADING or text[i : i + 1].isspace()):
         i += 1
     return text[i:]
 

@@ -14,8 +14,9 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
   token. With it, the phone reads what its team sees (GET /api/me) and acts for its team
   alone (POST /api/act): what an act means is the game's: net.<game>.view(app, team) is
   what that team's phone shows (a JSON-able dict, or None) and net.<game>.act(app, team,
-  message, now) carries out the act (None, or the HTTP status and why not); a game
-  without one refuses acts (409). Both are loaded for the request and let go with it.
+  message, now) carries out the act (None, or the HTTP status and why not; for
+  Scattergories net.sheets.act); a game without one refuses acts (409). Each is loaded
+  for the request that needs it and let go with its answer.
   A phone that loses its connection comes back with its token; a team already taken
   cannot be taken again.
 - The core reaches the Net as `app.net` (absent without Wi-Fi): `app.net.show(app, now)`
@@ -35,13 +36,19 @@ SAVE = "phones"
 # The games whose phones play (net/<game>.py: view(app, team) and act(app, team, message,
 # now)); a phone in any other game follows it with no buttons of its own.
 PHONE_GAMES = ("saywhen", "staycool", "scattergories")
+# The module of each game's acts: Scattergories' are apart from its view (net.sheets), so
+# that a look, the most frequent request, loads none of them: its view of every sheet
+# scored is the heaviest of the games'.
+_ACTS = const(("net.saywhen", "net.staycool", "net.sheets"))
 _LOADED_BY_REQUESTS = const(
-    ("net.join", "net.qr", "net.saywhen", "net.staycool", "net.scattergories")
+    ("net.join", "net.qr", "net.saywhen", "net.staycool", "net.scattergories", "net.sheets")
 )
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
-_PIECE = const(256)  # characters of a piece of a JSON answer, about (net.server sends them)
+# Characters of a piece of a JSON answer, about (net.server sends them): at a busy moment
+# a game's heap has few holes much larger than that.
+_PIECE = const(128)
 
 
 def _joining():
@@ -239,14 +246,16 @@ class Net:
         """The teams with a phone: the device types only for the others first."""
         return [team for team, token in enumerate(self.table["tokens"]) if token]
 
-    def game(self):
-        """The phones' side of the game being played (net.<game>: view and act), or None
-        on the menu and in the games that do not take phones. Imported for the request that
-        needs it, and let go with its answer (api)."""
+    def game(self, acting=False):
+        """The phones' side of the game being played, net.<game> (its view, and its act
+        but for Scattergories'), or `acting`, the module of its acts (_ACTS); None on the
+        menu and in the games that do not take phones. Imported for the request that needs
+        it, and let go with its answer (api)."""
         key = self.table["game"]
         if self.session is None or key not in PHONE_GAMES:
             return None
-        return __import__("net." + key, None, None, ("view",))
+        name = _ACTS[PHONE_GAMES.index(key)] if acting else "net." + key
+        return __import__(name, None, None, ("view",))
 
     def me(self, team):
         app = self.dev.app
@@ -296,7 +305,7 @@ class Net:
         team = tokens.index(token)
         app = self.dev.app
         if post:
-            game = self.game()
+            game = self.game(True)
             if game is None:
                 return _json(409, {"error": "nothing to do on this screen"})
             now = self.now()

@@ -16,7 +16,9 @@ on the device, as before: the rules give 0 to a sheet they never see.
 
 Imported for each request of a phone in a Scattergories game (net.phones, on a board
 with Wi-Fi) and let go with its answer; the game's screens are found through the App's
-stack, so none of them is kept loaded here.
+stack, so none of them is kept loaded here. What a phone does (its sheet, a challenge, a
+vote) is net.sheets, imported for an act alone: a look, the most frequent request, loads
+only the view, and the view of every sheet scored is the heaviest of the games'.
 """
 
 _BLANK = ""
@@ -28,7 +30,7 @@ _REJECTED = "rejected"  # voted out in a challenge
 _OK = "ok"
 
 
-def _round(app):
+def round_of(app):
     """(the Scattergories model behind the screens, the round's countdown or None)."""
     game = clock = None
     for screen in app.stack:
@@ -45,7 +47,7 @@ def _letter_shown(app, game):
     return game.letter() if phase in ("play", "score") else None
 
 
-def _writing(game, clock, now):
+def writing(game, clock, now):
     """Whether answers may still be written: the round is on and its time is not up."""
     return game.s["phase"] == "play" and (clock is None or clock.remaining(now) > 0)
 
@@ -83,7 +85,7 @@ def view(app, team):
     """What player `team`'s phone shows (a JSON-able dict), or None off the game."""
     from app.scattergories import play as hub
 
-    game, clock = _round(app)
+    game, clock = round_of(app)
     if game is None:
         return None
     s = game.s
@@ -106,7 +108,7 @@ def view(app, team):
         out["left"] = clock.remaining(now) if clock is not None else s["left"]
         out["running"] = clock is not None and clock.running
         out["answers"] = sheets[team]  # its own only: the others' are hidden till time's up
-        out["can_write"] = _writing(game, clock, now)
+        out["can_write"] = writing(game, clock, now)
     elif phase == "score":
         out["sheets"] = sheets
         out["marks"] = marks(game, sheets)
@@ -120,87 +122,3 @@ def view(app, team):
     elif phase == "won":
         out["winners"] = game.winners()
     return out
-
-
-def act(app, team, message, now):
-    """A player's sheet, a challenge or a vote from their phone: None once done, else
-    (HTTP status, why not)."""
-    game, clock = _round(app)
-    if game is None:
-        return 409, "nothing to do on this screen"
-    s = game.s
-    if "answers" in message:
-        refused = _answers(game, clock, team, message["answers"], now)
-    elif "challenge" not in message and "vote" not in message:
-        return 400, "answers, challenge or vote"
-    elif s["phase"] != "score":
-        return 409, "not before time's up"
-    elif "challenge" in message:
-        refused = _challenge(game, team, message["challenge"])
-    else:
-        refused = _vote(app, game, team, message["vote"])
-    if refused is None:
-        app.save_session()  # the sheets too while the clock runs: as a pause is saved
-    return refused
-
-
-def _answers(game, clock, team, answers, now):
-    from app.scattergories import game as sg
-
-    if not _writing(game, clock, now):
-        return 409, "time's up"
-    if type(answers) is not list or len(answers) != sg.CATEGORIES:
-        return 400, "12 answers"
-    if not all(sg.fit(a) for a in answers):
-        return 400, "an answer is printable text, 24 characters at most"
-    sheets = game.s.get("sheets") or [[] for _ in game.names]
-    sheets[team] = answers
-    game.s["sheets"] = sheets
-    return None
-
-
-def _challenge(game, team, which):
-    """[player, category]: a challenge of another player's answer on a phone, once each;
-    None: the one being voted withdrawn."""
-    s = game.s
-    if which is None:
-        if "vote" not in s:
-            return 409, "no challenge now"
-        del s["vote"]
-        return None
-    if type(which) is not list or len(which) != 2 or not all(type(x) is int for x in which):
-        return 400, "a challenge is [player, category]"
-    player, category = which
-    sheets = s.get("sheets") or ()
-    if not (0 <= player < len(sheets) and 0 <= category < len(game.categories())):
-        return 400, "no such answer"
-    if (
-        "vote" in s
-        or player == team
-        or not sheets[player]
-        or not sheets[player][category].strip()
-        or [player, category] in [c[:2] for c in s["challenges"]]
-    ):
-        return 409, "not this answer now"
-    s["vote"] = [player, category, []]
-    return None
-
-
-def _vote(app, game, team, accept):
-    s = game.s
-    vote = s.get("vote")
-    if type(accept) is not bool:
-        return 400, "a vote is true (accept) or false (reject)"
-    if vote is None or team in [v[0] for v in vote[2]]:
-        return 409, "no vote of this player's now"
-    player, category, votes = vote
-    votes.append([team, accept])
-    voted = [v[0] for v in votes]
-    if all(p in voted for p in app.net.phones()):  # every phone has voted: decided
-        del s["vote"]
-        # For the phones to show how the vote went (not saved: the verdict is, with the
-        # game): the game's state, [player, category, votes, accepted]. On the Net: this
-        # module is let go after each request.
-        app.net.kept = (s, vote + [game.challenge(player, category, votes)])
-        app.redraw()  # the points on the device
-    return None

@@ -1,0 +1,92 @@
+"""Scattergories from the phones: a player's sheet, a challenge, a vote (POST /api/act).
+
+What each means, and what the phones then see, is net.scattergories'. This is imported
+for a phone's act alone (net.phones) and let go with its answer, so that a look, the most
+frequent request, never loads it.
+"""
+
+from net.scattergories import round_of, writing
+
+
+def act(app, team, message, now):
+    """A player's sheet, a challenge or a vote from their phone: None once done, else
+    (HTTP status, why not)."""
+    game, clock = round_of(app)
+    if game is None:
+        return 409, "nothing to do on this screen"
+    s = game.s
+    if "answers" in message:
+        refused = _answers(game, clock, team, message["answers"], now)
+    elif "challenge" not in message and "vote" not in message:
+        return 400, "answers, challenge or vote"
+    elif s["phase"] != "score":
+        return 409, "not before time's up"
+    elif "challenge" in message:
+        refused = _challenge(game, team, message["challenge"])
+    else:
+        refused = _vote(app, game, team, message["vote"])
+    if refused is None:
+        app.save_session()  # the sheets too while the clock runs: as a pause is saved
+    return refused
+
+
+def _answers(game, clock, team, answers, now):
+    from app.scattergories import game as sg
+
+    if not writing(game, clock, now):
+        return 409, "time's up"
+    if type(answers) is not list or len(answers) != sg.CATEGORIES:
+        return 400, "12 answers"
+    if not all(sg.fit(a) for a in answers):
+        return 400, "an answer is printable text, 24 characters at most"
+    sheets = game.s.get("sheets") or [[] for _ in game.names]
+    sheets[team] = answers
+    game.s["sheets"] = sheets
+    return None
+
+
+def _challenge(game, team, which):
+    """[player, category]: a challenge of another player's answer on a phone, once each;
+    None: the one being voted withdrawn."""
+    s = game.s
+    if which is None:
+        if "vote" not in s:
+            return 409, "no challenge now"
+        del s["vote"]
+        return None
+    if type(which) is not list or len(which) != 2 or not all(type(x) is int for x in which):
+        return 400, "a challenge is [player, category]"
+    player, category = which
+    sheets = s.get("sheets") or ()
+    if not (0 <= player < len(sheets) and 0 <= category < len(game.categories())):
+        return 400, "no such answer"
+    if (
+        "vote" in s
+        or player == team
+        or not sheets[player]
+        or not sheets[player][category].strip()
+        or [player, category] in [c[:2] for c in s["challenges"]]
+    ):
+        return 409, "not this answer now"
+    s["vote"] = [player, category, []]
+    return None
+
+
+def _vote(app, game, team, accept):
+    s = game.s
+    vote = s.get("vote")
+    if type(accept) is not bool:
+        return 400, "a vote is true (accept) or false (reject)"
+    if vote is None or team in [v[0] for v in vote[2]]:
+        return 409, "no vote of this player's now"
+    player, category, votes = vote
+    votes.append([team, accept])
+    voted = [v[0] for v in votes]
+    if all(p in voted for p in app.net.phones()):  # every phone has voted: decided
+        del s["vote"]
+        # For the phones to show how the vote went (not saved: the verdict is, with the
+        # game): the game's state, [player, category, votes, accepted]. On the Net: this
+        # module is let go after each request.
+        app.net.kept = (s, vote + [game.challenge(player, category, votes)])
+        app.redraw()  # the points on the device
+    return None
