@@ -274,7 +274,8 @@ def test_a_flood_of_requests_is_refused_and_changes_nothing(device):
     # machine sent them: the rest are refused unread.
     served = statuses.count(409)
     assert served <= 12 + int(took / 0.150) + 1 and served < 60, (took, statuses)
-    assert set(statuses) == {409, 429}
+    # Refused: too many (429), or no room in the heap now (503) for one let through.
+    assert 429 in statuses and set(statuses) <= {409, 429, 503}
     time.sleep(2)  # and then the phones are served again
     assert red.json("GET", "/api/me")[0] == 200
 

@@ -13,7 +13,7 @@ import asyncio
 import os
 from binascii import hexlify
 
-from net.phones import PHONE_GAMES, SAVE
+from net.phones import SAVE
 
 # 32 characters each, so a random byte's low five bits pick one evenly; none that reads
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
@@ -41,7 +41,7 @@ def fresh(game=None, names=()):
 def start(net, session):
     """A new game (`session`, the core's) on the Net `net`: a network of its own with no
     phones on it (those of the last game are refused), the one made at the menu if there
-    is one, with its codes; saved, and its join screen shown if the game takes phones."""
+    is one, with its codes; saved."""
     table = fresh(session["game"], session["names"])
     net.codes = None
     if net.next:  # made at the menu
@@ -49,11 +49,6 @@ def start(net, session):
         net.next = None
     net.table = table
     net.dev.save(SAVE, table)
-    if net.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
-        try:  # how to join them, before its first card
-            net.show(net.dev.app, net.now())
-        except MemoryError:  # no room for the screen now: the game goes on without it
-            pass  # (the main menu's Join with phones shows it later)
 
 
 def open(net):

@@ -198,6 +198,8 @@ class Net:
                 )
                 if codes is not None:
                     self.next = table["ssid"], table["key"], codes
+        except MemoryError:
+            pass  # no room for net.join or net.qr now: again at the next look
         finally:
             _let_go()
 
@@ -240,7 +242,12 @@ class Net:
         try:
             _joining().start(self, session)
         finally:
-            _let_go()
+            _let_go()  # before the join screen: the game's heaviest moment
+        if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
+            try:  # how to join them, before its first card
+                self.show(self.dev.app, self.now())
+            except MemoryError:  # no room for the screen now: the game goes on without it
+                pass  # (the main menu's Join with phones shows it later)
 
     def phones(self):
         """The teams with a phone: the device types only for the others first."""
@@ -314,15 +321,16 @@ class Net:
                 self.dev.apply()  # the tone of a refusal, at once
                 return _json(refused[0], {"error": refused[1]})
             # Done: from here the phone must not be told to ask again (the server's 503 for
-            # want of room), or it would act twice. With no room for its view, the answer
-            # has none, and the phone looks again.
+            # want of room), or it would act twice. The answer is net.server's constant for
+            # an act done (no kind), with no view: the phone looks next, a request of its
+            # own, so that the heap never holds an act's work and a view's at once.
             try:
                 app.last_input = now  # someone at the table: the device is not idle
                 app.step(None, now)  # settles the screen the act moved on to
                 self.dev.apply()  # what the act did, at once
-                return _json(200, self.me(team))
             except MemoryError:
-                return 200, server.TEXT, b""
+                pass  # done all the same: the screen follows at the device's next step
+            return 200, None, None
         return _json(200, self.me(team))
 
 

@@ -65,6 +65,11 @@ _HEAD = const(
 
 # The answer when the heap has no room for the request: made now, it might not fit.
 _BUSY = const(b"HTTP/1.1 503 \r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+# The answer to an act done (the API's answer of no kind): made at boot too, as a 503 for
+# want of room to make it would have the phone do it again.
+_ACTED = const(
+    b"HTTP/1.1 200 \r\nContent-Length: 0\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+)
 
 
 class Refused(Exception):
@@ -127,8 +132,8 @@ _DONE = const(4)
 
 class Server:
     def __init__(self, api, www):
-        # (method, path, token, body) -> (status, content type, body: bytes or str), for
-        # /api/...
+        # (method, path, token, body) -> (status, content type, body: bytes or str, or a
+        # list of them), for /api/...; (200, None, None) for an act done (_ACTED)
         self.api = api
         self.www = www
         self.open = 0
@@ -372,6 +377,11 @@ class Server:
         page = None
         if path.startswith("/api/"):
             status, kind, body = self.api(method, path, slot[_TOKEN], buf[:length])
+            if kind is None:  # an act done: answered, whatever the heap's room (_ACTED)
+                slot[_STAGE] = _SEND  # first: a MemoryError from here ends it, unanswered
+                slot[_UNTIL] = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)
+                slot[_BUF] = memoryview(_ACTED)
+                return
         elif method == "POST":
             raise Refused(405)
         elif path == "/" or path == "/index.html":

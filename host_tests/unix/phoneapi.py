@@ -18,9 +18,13 @@ class FakeAP:
 
 
 def answer(dev, method, path, token=None, body=None):
-    """(status, the JSON answer) of a request with `body` (JSON-able, or None)."""
+    """(status, the JSON answer) of a request with `body` (JSON-able, or None); an act
+    done is answered with nothing (None: net.server's constant), the phone looks next."""
     data = b"" if body is None else json.dumps(body).encode()
     status, kind, out = dev.net.api(method, path, token, data)
+    if kind is None:
+        assert status == 200 and method == "POST" and path == "/api/act"
+        return status, None
     return status, json.loads("".join(out))  # the server sends the JSON's pieces in turn
 
 

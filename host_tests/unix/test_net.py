@@ -141,9 +141,9 @@ def test_a_phone_acts_for_its_own_team_only_and_only_when_the_game_asks_for_it()
     assert status == 409 and json.dumps(state(dev.app)) == before
     dev.app.step(("press", "A"), 0)  # secret
     # Whatever the message says, it is Blue's guess: the token says whose.
-    status, me = answer(dev, "POST", "/api/act", token, b'{"team": 0, "guess": "5"}')
-    assert status == 200 and dev.app.screen.game.s["guesses"] == [[1, "5"]]
-    assert me["view"]["locked"] == [1]
+    status, done = answer(dev, "POST", "/api/act", token, b'{"team": 0, "guess": "5"}')
+    assert (status, done) == (200, None) and dev.app.screen.game.s["guesses"] == [[1, "5"]]
+    assert answer(dev, "GET", "/api/me", token)[1]["view"]["locked"] == [1]  # its next look
     for body in (b'{"guess": "5"', b"[0]", b"5", b'"x"', b"\xff\xfe"):
         status, _ = answer(dev, "POST", "/api/act", token, body)
         assert status == 400, body

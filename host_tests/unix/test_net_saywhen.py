@@ -72,9 +72,9 @@ def test_secret_guessing_every_phone_locks_in_at_once_and_none_sees_another_numb
     assert view(dev, blue)["stage"] == "guess" and view(dev, blue)["mode"] == "secret"
     assert view(dev, blue)["order"] == [1, 2, 0]  # left of the Quizzer first, the Quizzer's last
     # The Quizzer's team first, out of order: secret guessing has no turns.
-    status, me = guess(dev, red, "7")
-    assert status == 200 and me["view"]["guesses"] == [[0, "7"]]
-    assert not me["view"]["can_guess"] and me["view"]["locked"] == [0]
+    assert guess(dev, red, "7") == (200, None)  # done; the phone looks next
+    me = view(dev, red)
+    assert me["guesses"] == [[0, "7"]] and not me["can_guess"] and me["locked"] == [0]
     assert guess(dev, red, "8")[0] == 409  # final once sent
     seen = view(dev, blue)
     assert seen["locked"] == [0] and seen["guesses"] == [] and seen["can_guess"]
@@ -83,8 +83,8 @@ def test_secret_guessing_every_phone_locks_in_at_once_and_none_sees_another_numb
     guess(dev, green, "1500000")
     assert view(dev, blue)["guesses"] == [] and view(dev, blue)["locked"] == [2, 0]
     assert shows(dev) == "question"
-    status, me = guess(dev, blue, None)  # Blue passes: every guess is in
-    assert status == 200 and me["view"]["stage"] == "review"
+    assert guess(dev, blue, None)[0] == 200  # Blue passes: every guess is in
+    assert view(dev, blue)["stage"] == "review"
     # Read out in guessing order, and every phone sees them all now.
     assert game(dev).s["guesses"] == [[1, None], [2, "1500000"], [0, "7"]]
     assert view(dev, red)["guesses"] == [[1, None], [2, "1500000"], [0, "7"]]
@@ -99,8 +99,8 @@ def test_open_guessing_goes_in_order_and_each_phone_sees_the_guesses_before_it()
     assert me["mode"] == "open" and me["turn"] == 1 and not me["can_guess"]
     status, refused = guess(dev, red, "3")  # the Quizzer's team guesses last
     assert status == 409 and game(dev).s["guesses"] == []
-    status, me = guess(dev, blue, "2.50")
-    assert status == 200 and me["view"]["guesses"] == [[1, "2.5"]]
+    assert guess(dev, blue, "2.50")[0] == 200
+    assert view(dev, blue)["guesses"] == [[1, "2.5"]]
     me = view(dev, red)
     assert me["turn"] == 0 and me["can_guess"] and me["guesses"] == [[1, "2.5"]]
     assert guess(dev, red, "2.5")[0] == 200  # the same number as before: allowed
@@ -128,8 +128,7 @@ def test_a_guess_is_an_exact_decimal_or_it_is_refused_and_nothing_changes():
         "1" * 25,
         "٣",
     ):
-        status, me = guess(dev, blue, bad)
-        assert status == 400, bad
+        assert guess(dev, blue, bad)[0] == 400, bad
     assert game(dev).s["guesses"] == []
     assert answer(dev, "POST", "/api/act", blue, {"pass": True})[0] == 409
     assert guess(dev, blue, "-007.50")[0] == 200

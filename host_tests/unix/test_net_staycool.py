@@ -241,7 +241,7 @@ def test_a_phone_s_taps_change_the_turn_exactly_as_the_device_s_buttons_do():
         phones.apply()  # the shell's next poll (10 ms on): a refused tap's tone, unapplied
         assert phones.board.tones == buttons.board.tones  # "refused", as the buttons play it
         if taken:
-            assert me["view"]["counts"] == list(turn_state(buttons)[:2])
+            assert view(phones, who[role])["counts"] == list(turn_state(buttons)[:2])
     assert turn_state(buttons)[:4] == (3, 3, 4, False)
     tick(phones, TURN_MS)
     tick(buttons, TURN_MS)
@@ -292,8 +292,9 @@ def test_printed_cards_the_interrogators_still_tap_and_count_with_no_card_text()
     begin(dev)
     for _ in range(4):
         assert tap(dev, tokens[3], "right")[0] == 200
-    status, me = tap(dev, tokens[1], "skip")
-    assert status == 200 and me["view"]["card"]["done"] == 1 and me["view"]["counts"] == [4, 1]
+    assert tap(dev, tokens[1], "skip")[0] == 200
+    me = view(dev, tokens[1])
+    assert me["card"]["done"] == 1 and me["counts"] == [4, 1]
     assert turn_state(dev)[:4] == (4, 1, 2, True)
     tick(dev, TURN_MS)
     assert game(dev).s["scores"][0][0] == 4 * 1
