@@ -48,6 +48,7 @@ def start(net, session):
         table["ssid"], table["key"], net.codes = net.next
         net.next = None
     net.table = table
+    net.kept = {}  # (what it held was of the last game's state: let go)
     net.dev.save(SAVE, table)
 
 

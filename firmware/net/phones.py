@@ -24,7 +24,6 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
 """
 
 import asyncio
-import io
 import json
 import sys
 
@@ -46,9 +45,6 @@ _LOADED_BY_REQUESTS = const(
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
-# Characters of a piece of a JSON answer, about (net.server sends them): at a busy moment
-# a game's heap has few holes much larger than that.
-_PIECE = const(128)
 
 
 def _joining():
@@ -70,42 +66,8 @@ def _let_go():
 
 
 def _json(status, data):
-    """An answer of JSON, in pieces (strs) of a few hundred bytes, which the server sends
-    one after another as they are: a whole Scattergories table's view is 2 KB, and a heap
-    beside a game has few holes that size. json.dump writes straight into the piece being
-    made (an io.StringIO), so that making them leaves little behind: joining strs as they
-    came left 25 times the answer's size to collect."""
-    pieces = [io.StringIO(_PIECE)]
-    _dump(data, pieces, 4)
-    last = pieces.pop().getvalue()
-    if last:  # (an empty piece would end the answer: net.server)
-        pieces.append(last)
-    return status, server.JSON, pieces
-
-
-def _dump(data, pieces, depth):
-    """Writes `data` as JSON to the piece being made, the last of `pieces`: the items of
-    its dicts and lists each on their own, `depth` levels down, a piece ending (as a str)
-    once it holds _PIECE characters."""
-    out = pieces[-1]
-    kind = type(data)
-    if not depth or not data or kind is not dict and kind is not list:
-        json.dump(data, out)
-    else:
-        mark = "{" if kind is dict else "["
-        for item in data:
-            out.write(mark)
-            if kind is dict:
-                json.dump(item, out)
-                out.write(": ")
-                item = data[item]
-            _dump(item, pieces, depth - 1)
-            out = pieces[-1]
-            mark = ", "
-        out.write("}" if kind is dict else "]")
-    if out.tell() >= _PIECE:
-        pieces[-1] = out.getvalue()
-        pieces.append(io.StringIO(_PIECE))
+    """An answer of JSON (`data`, a dict), which net.server writes as json.dump makes it."""
+    return status, server.JSON, data
 
 
 class Net:
@@ -116,8 +78,9 @@ class Net:
         self.table = join.checked(dev.store.load(SAVE)[0]) or join.fresh()
         _let_go()
         # What a game's phone side keeps from one request to the next (its module is let
-        # go after each): Scattergories' last challenge decided on the phones.
-        self.kept = None
+        # go after each), each with the game's state it is of: Scattergories' last
+        # challenge decided on the phones ("last"), its sheets' marks ("marks").
+        self.kept = {}
         # On USB power? Read once, now: a board's VBUS sense (a Pico W's WL_GPIO2) if it
         # has one, else VSYS, before the radio starts (on a Pico W, GP29 is its clock).
         usb_power = getattr(dev.board, "usb_power", None)

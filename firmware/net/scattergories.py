@@ -18,7 +18,8 @@ Imported for each request of a phone in a Scattergories game (net.phones, on a b
 with Wi-Fi) and let go with its answer; the game's screens are found through the App's
 stack, so none of them is kept loaded here. What a phone does (its sheet, a challenge, a
 vote) is net.sheets, imported for an act alone: a look, the most frequent request, loads
-only the view, and the view of every sheet scored is the heaviest of the games'.
+only the view, and the view of every sheet scored is the heaviest of the games'. The two
+helpers both need (round_of, writing) are in each, the same.
 """
 
 _BLANK = ""
@@ -111,13 +112,19 @@ def view(app, team):
         out["can_write"] = writing(game, clock, now)
     elif phase == "score":
         out["sheets"] = sheets
-        out["marks"] = marks(game, sheets)
+        # The marks change only with a challenge decided: worked out once for the looks of
+        # every phone (each is four sheets scored: 3 KB of the heap at its busiest).
+        kept = app.net.kept.get("marks")
+        decided = len(s["challenges"])
+        if kept is None or kept[0] is not s or kept[1] != decided:
+            kept = app.net.kept["marks"] = (s, decided, marks(game, sheets))
+        out["marks"] = kept[2]
         out["points"] = s["points"]
         out["challenges"] = s["challenges"]
         vote = s.get("vote")
         out["vote"] = vote
         out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
-        last = app.net.kept  # the last challenge decided on the phones (_vote)
+        last = app.net.kept.get("last")  # the last challenge decided on the phones (_vote)
         out["last"] = last[1] if last is not None and last[0] is s else None
     elif phase == "won":
         out["winners"] = game.winners()

@@ -27,6 +27,8 @@ a time, so that no piece of it needs a large hole in the heap.
 """
 
 import asyncio
+import io
+import json
 import select
 import socket
 import time
@@ -48,6 +50,7 @@ _CHUNK = const(256)  # what one read or one piece of a page takes: small holes d
 _PIECES = const(8)  # pieces of an answer sent in one pass of the loop, at most
 _IN = const(1)  # select.POLLIN and POLLOUT, the same on every port
 _OUT = const(4)
+_CUT = const(-1)  # the OSError of an answer its socket did not take whole
 
 JSON = "application/json"
 TEXT = "text/plain"
@@ -59,6 +62,12 @@ _APPLE = const(b"<HTML><HEAD><TITLE>Success</TITLE></HEAD><BODY>Success</BODY></
 # No reason phrase after the status: HTTP allows it empty.
 _HEAD = const(
     "HTTP/1.1 %d \r\nContent-Type: %s\r\nContent-Length: %d\r\n%sCache-Control: no-store\r\n"
+    "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+)
+# The API's JSON is written as it is made (Server.send), its length not known before: the
+# answer ends with the connection, as HTTP/1.1 allows with Connection: close.
+_JSON_HEAD = const(
+    "HTTP/1.1 %d \r\nContent-Type: application/json\r\nCache-Control: no-store\r\n"
     "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
 )
 
@@ -74,6 +83,41 @@ _ACTED = const(
 
 class Refused(Exception):
     """A request turned away: its status."""
+
+
+class _Out(io.IOBase):
+    """What json.dump writes the API's answer into: a buffer made once with the server,
+    handed to the connection's socket each time it is full. An answer is then never a str
+    in the heap, whole or in pieces: at a game's busiest moment its heap has few holes of
+    even 200 bytes. A socket that takes less than it is given (its buffer full: a fresh
+    connection's takes a view whole) ends the answer (OSError)."""
+
+    def __init__(self):
+        self.buf = bytearray(_CHUNK)
+        self.n = 0
+        self.conn = None
+
+    def write(self, data):
+        n = self.n
+        size = len(data)
+        if n + size > _CHUNK:
+            self.flush()
+            n = 0
+            if size > _CHUNK:  # a long string at once
+                self.send(data, size)
+                return size
+        self.buf[n : n + size] = data
+        self.n = n + size
+        return size
+
+    def flush(self):
+        if self.n:
+            self.send(self.buf, self.n)
+            self.n = 0
+
+    def send(self, data, size):
+        if self.conn.write(data, size) != size:
+            raise OSError(_CUT)
 
 
 # An answer's record but its address: its name a pointer to the question's, type A, class
@@ -121,7 +165,7 @@ _METHOD = const(6)
 _PATH = const(7)
 _TOKEN = const(8)
 _LENGTH = const(9)  # the body's, as its Content-Length says (0 without one)
-_BODY = const(10)  # the pieces to send after the head (a list), or None
+_BODY = const(10)  # what to send after the head (bytes, a str, or the API's JSON: a dict)
 _PAGE = const(11)  # the page's file, sent a piece at a time after the head, or None
 _FIELDS = const(12)
 _READ = const(1)
@@ -141,6 +185,7 @@ class Server:
         # The rate limit, a bucket per address, in one list: address, credit in ms, when.
         self.clients = [None, 0, 0] * _CLIENTS
         self.slots = [[None] * _FIELDS for _ in range(_OPEN)]
+        self.out = _Out()
 
     def listen(self, host, port, dns_port):
         """Opens the listening sockets (OSError if a port is taken); `run` serves them."""
@@ -311,8 +356,8 @@ class Server:
                 slot[_STAGE] = _DONE  # the phone went away
         except MemoryError:
             # No room now, in a heap a game has cut small: the phone asks again (503)
-            # unless the answer was under way, which is then cut off. Net.api answers an
-            # act that was done as done, whatever its room for the view.
+            # unless the answer was under way, which is then cut off (an act done is
+            # answered already: _ACTED).
             stage = slot[_STAGE]
             slot[_STAGE] = _DONE
             if stage == _READ:
@@ -324,18 +369,29 @@ class Server:
             slot[_STAGE] = _DONE
 
     def send(self, slot, conn):
-        """Sends what the socket takes of the answer, up to _PIECES pieces a pass (the loop
-        runs between them); once it is all sent, what the phone still sends (a body refused
-        unread) is read and dropped for a moment: closing with it unread would reset the
-        connection, answer and all."""
+        """Sends what the socket takes of the answer: its head, then its body, the API's
+        JSON as json.dump writes it (through the server's _Out, at once) or the page a
+        piece at a time, up to _PIECES pieces a pass (the loop runs between them). Once it
+        is all sent, what the phone still sends (a body refused unread) is read and dropped
+        for a moment: closing with it unread would reset the connection, answer and all."""
         view = slot[_BUF]
         for _ in range(_PIECES):
             view = view[conn.send(view) or 0 :]
             slot[_BUF] = view
             if len(view):
                 return  # the socket is full: the rest when it is ready again
-            pieces = slot[_BODY]  # the next piece: of the body, or the page's next
-            body = pieces.pop(0) if pieces else None
+            body = slot[_BODY]  # the body, then the page's next piece
+            slot[_BODY] = None
+            if type(body) is dict:
+                out = self.out
+                out.conn = conn
+                out.n = 0
+                json.dump(body, out)
+                out.flush()
+                # Its end is the connection's: closed at once (the request was read whole,
+                # so the close sends what the socket holds, then ends it).
+                slot[_STAGE] = _DONE
+                return
             if body is None and slot[_PAGE] is not None:
                 body = slot[_PAGE].read(_CHUNK)
             if not body:
@@ -451,20 +507,17 @@ class Server:
 
     def respond(self, slot, status, kind, body, page=None):
         """Sets the slot to send its answer: the head, then `body` (bytes or a str, sent as
-        its UTF-8, or a list of them: the API's JSON, in pieces that need no large hole in
-        the heap) or the page's file, gzipped, a piece at a time (none for a HEAD)."""
-        extra = ""
-        size = 0
-        if page is not None:
-            extra = "Content-Encoding: gzip\r\n"
-            size = page.seek(0, 2)
+        its UTF-8, or a dict: the API's JSON, written as it is made, its length unknown) or
+        the page's file, gzipped, a piece at a time (none for a HEAD)."""
+        if type(body) is dict:
+            head = _JSON_HEAD % status
+        elif page is not None:
+            head = _HEAD % (status, kind, page.seek(0, 2), "Content-Encoding: gzip\r\n")
             page.seek(0)
-        elif type(body) is not list:
-            body = [body]
-        for piece in body or ():
-            size += len(memoryview(piece))  # in bytes: a str's UTF-8, as it is sent
+        else:  # its length in bytes: a str's UTF-8, as it is sent
+            head = _HEAD % (status, kind, len(memoryview(body)), "")
         head_only = slot[_METHOD] == "HEAD"
-        slot[_BUF] = memoryview(_HEAD % (status, kind, size, extra))  # not copied
+        slot[_BUF] = memoryview(head)  # not copied
         slot[_BODY] = None if head_only else body
         slot[_PAGE] = page
         if head_only and page is not None:

@@ -2,10 +2,24 @@
 
 What each means, and what the phones then see, is net.scattergories'. This is imported
 for a phone's act alone (net.phones) and let go with its answer, so that a look, the most
-frequent request, never loads it.
+frequent request, never loads it; nor does an act load the view: the two small helpers
+both need are in each (the same in both: a sheet is sent at every field typed, and the
+heap of a round, four sheets and all, has no room for both modules at once).
 """
 
-from net.scattergories import round_of, writing
+
+def round_of(app):
+    """(the Scattergories model behind the screens, the round's countdown or None)."""
+    game = clock = None
+    for screen in app.stack:
+        game = getattr(screen, "game", None) or game
+        clock = getattr(screen, "cd", None) or clock  # round.Play's, while the timer is on
+    return game, clock
+
+
+def writing(game, clock, now):
+    """Whether answers may still be written: the round is on and its time is not up."""
+    return game.s["phase"] == "play" and (clock is None or clock.remaining(now) > 0)
 
 
 def act(app, team, message, now):
@@ -80,13 +94,21 @@ def _vote(app, game, team, accept):
     if vote is None or team in [v[0] for v in vote[2]]:
         return 409, "no vote of this player's now"
     player, category, votes = vote
-    votes.append([team, accept])
-    voted = [v[0] for v in votes]
-    if all(p in voted for p in app.net.phones()):  # every phone has voted: decided
-        del s["vote"]
-        # For the phones to show how the vote went (not saved: the verdict is, with the
-        # game): the game's state, [player, category, votes, accepted]. On the Net: this
-        # module is let go after each request.
-        app.net.kept = (s, vote + [game.challenge(player, category, votes)])
-        app.redraw()  # the points on the device
+    # Nothing changes until all that takes the heap is done: a MemoryError then leaves the
+    # vote uncounted, and the phone votes again (503); counted, a second would be refused.
+    tally = votes + [[team, accept]]
+    voted = [v[0] for v in tally]
+    if not all(p in voted for p in app.net.phones()):
+        vote[2] = tally
+        return None
+    accepted = game.challenge(player, category, tally)  # every phone has voted: decided
+    del s["vote"]
+    app.redraw()  # the points on the device
+    # For the phones to show how the vote went (not saved: the verdict is, with the game):
+    # the game's state, [player, category, votes, accepted]. On the Net: this module is
+    # let go after each request.
+    try:
+        app.net.kept["last"] = (s, [player, category, tally, accepted])
+    except MemoryError:
+        pass  # decided all the same: the phones see it in the points
     return None

@@ -170,11 +170,13 @@ class Scattergories(Game):
         return self.points(((player, category),))[player] - self.points()[player]
 
     def challenge(self, player, category, votes):
-        """Applies a challenge vote: a rejected answer loses its point. Returns accepted."""
+        """Applies a challenge vote: a rejected answer loses its point. Returns accepted.
+        All or nothing: what takes the heap comes first, so that a MemoryError (the phones
+        ask again) leaves the game as it was, and the points change last."""
         accepted = rules.challenge_accepted(votes, player)
-        if not accepted:
-            self.add_points(player, self.delta(player, category))
+        delta = 0 if accepted else self.delta(player, category)
         self.s["challenges"].append([player, category, accepted])
+        self.add_points(player, delta)
         return accepted
 
     def finish_round(self):
