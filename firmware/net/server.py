@@ -23,7 +23,8 @@ The server stays loaded as long as the device runs, in the heap the games share:
 is few functions (each costs about 90 bytes of heap beside its bytecode on the unix port),
 few globals (a module's table of them doubles past 19), and the constants it needs only
 here are const() (they cost no global). A request is read 256 bytes at a time, a line at
-a time, so that no piece of it needs a large hole in the heap.
+a time, so that no piece of it needs a large hole in the heap; the API's JSON goes out
+as json.dump writes it, through a buffer made once (_Out), never whole in the heap.
 """
 
 import asyncio
