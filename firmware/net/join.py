@@ -13,8 +13,6 @@ import asyncio
 import os
 from binascii import hexlify
 
-from net.phones import SAVE
-
 # 32 characters each, so a random byte's low five bits pick one evenly; none that reads
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
 _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -41,7 +39,7 @@ def fresh(game=None, names=()):
 def start(net, session):
     """A new game (`session`, the core's) on the Net `net`: a network of its own with no
     phones on it (those of the last game are refused), the one made at the menu if there
-    is one, with its codes; saved."""
+    is one, with its codes (net.phones saves it)."""
     table = fresh(session["game"], session["names"])
     net.codes = None
     if net.next:  # made at the menu
@@ -49,7 +47,6 @@ def start(net, session):
         net.next = None
     net.table = table
     net.kept = {}  # (what it held was of the last game's state: let go)
-    net.dev.save(SAVE, table)
 
 
 def open(net):

@@ -206,6 +206,7 @@ class Net:
             _joining().start(self, session)
         finally:
             _let_go()  # before the join screen: the game's heaviest moment
+        self.dev.save(SAVE, self.table)
         if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
             try:  # how to join them, before its first card
                 self.show(self.dev.app, self.now())
