@@ -102,6 +102,22 @@ def test_a_board_with_too_many_names_does_not_build(tmp_path, monkeypatch, capsy
     assert not out.exists()
 
 
+def assert_same_names(script, heap):
+    """Runs `script` in the board's layout at `heap`: the two counts of names its
+    micropython.qstr_info() calls print are equal."""
+    cwd, env = device_layout()
+    proc = subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    counts = re.findall(r"n_qstr=(\d+)", proc.stdout)
+    assert len(counts) == 2 and counts[0] == counts[1], proc.stdout
+
+
 @pytest.mark.mpy_only
 @pytest.mark.skipif(not use_mpy(), reason="runs in the .mpy pass of make test")
 @pytest.mark.parametrize("wifi", [False, True])
@@ -127,17 +143,7 @@ def test_after_boot_loading_every_module_interns_no_name(wifi):
         + "".join("import %s\n" % m for m in modules)
         + "micropython.qstr_info()\n"
     )
-    cwd, env = device_layout()
-    proc = subprocess.run(
-        [micropython(), "-X", "heapsize=512K", "-c", script],  # all of them at once
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    counts = re.findall(r"n_qstr=(\d+)", proc.stdout)
-    assert len(counts) == 2 and counts[0] == counts[1], proc.stdout
+    assert_same_names(script, "512K")  # all of them at once
 
 
 @pytest.mark.mpy_only
@@ -160,14 +166,4 @@ def test_scoring_answers_from_phones_interns_none_of_their_characters():
         "    rules.score_round(%r, letter)\n"
         "micropython.qstr_info()\n" % (sheets, sheets)
     )
-    cwd, env = device_layout()
-    proc = subprocess.run(
-        [micropython(), "-X", "heapsize=128K", "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-    )
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    counts = re.findall(r"n_qstr=(\d+)", proc.stdout)
-    assert len(counts) == 2 and counts[0] == counts[1], proc.stdout
+    assert_same_names(script, "128K")

@@ -19,7 +19,7 @@ with Wi-Fi) and let go with its answer; the game's screens are found through the
 stack, so none of them is kept loaded here. What a phone does (its sheet, a challenge, a
 vote) is net.sheets, imported for an act alone: a look, the most frequent request, loads
 only the view, and the view of every sheet scored is the heaviest of the games'. The two
-helpers both need (round_of, writing) are in each, the same.
+helpers both need (_round, _writing) are in each, the same.
 """
 
 _BLANK = ""
@@ -31,7 +31,7 @@ _REJECTED = "rejected"  # voted out in a challenge
 _OK = "ok"
 
 
-def round_of(app):
+def _round(app):
     """(the Scattergories model behind the screens, the round's countdown or None)."""
     game = clock = None
     for screen in app.stack:
@@ -48,7 +48,7 @@ def _letter_shown(app, game):
     return game.letter() if phase in ("play", "score") else None
 
 
-def writing(game, clock, now):
+def _writing(game, clock, now):
     """Whether answers may still be written: the round is on and its time is not up."""
     return game.s["phase"] == "play" and (clock is None or clock.remaining(now) > 0)
 
@@ -86,7 +86,7 @@ def view(app, team):
     """What player `team`'s phone shows (a JSON-able dict), or None off the game."""
     from app.scattergories import play as hub
 
-    game, clock = round_of(app)
+    game, clock = _round(app)
     if game is None:
         return None
     s = game.s
@@ -109,7 +109,7 @@ def view(app, team):
         out["left"] = clock.remaining(now) if clock is not None else s["left"]
         out["running"] = clock is not None and clock.running
         out["answers"] = sheets[team]  # its own only: the others' are hidden till time's up
-        out["can_write"] = writing(game, clock, now)
+        out["can_write"] = _writing(game, clock, now)
     elif phase == "score":
         out["sheets"] = sheets
         # The marks change only with a challenge decided: worked out once for the looks of

@@ -177,8 +177,8 @@ _DONE = const(4)
 
 class Server:
     def __init__(self, api, www):
-        # (method, path, token, body) -> (status, content type, body: bytes or str, or a
-        # list of them), for /api/...; (200, None, None) for an act done (_ACTED)
+        # (method, path, token, body) -> (status, content type, body: bytes, a str or a
+        # dict, the JSON), for /api/...; (200, None, None) for an act done (_ACTED)
         self.api = api
         self.www = www
         self.open = 0

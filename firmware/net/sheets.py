@@ -8,7 +8,7 @@ heap of a round, four sheets and all, has no room for both modules at once).
 """
 
 
-def round_of(app):
+def _round(app):
     """(the Scattergories model behind the screens, the round's countdown or None)."""
     game = clock = None
     for screen in app.stack:
@@ -17,7 +17,7 @@ def round_of(app):
     return game, clock
 
 
-def writing(game, clock, now):
+def _writing(game, clock, now):
     """Whether answers may still be written: the round is on and its time is not up."""
     return game.s["phase"] == "play" and (clock is None or clock.remaining(now) > 0)
 
@@ -25,7 +25,7 @@ def writing(game, clock, now):
 def act(app, team, message, now):
     """A player's sheet, a challenge or a vote from their phone: None once done, else
     (HTTP status, why not)."""
-    game, clock = round_of(app)
+    game, clock = _round(app)
     if game is None:
         return 409, "nothing to do on this screen"
     s = game.s
@@ -47,7 +47,7 @@ def act(app, team, message, now):
 def _answers(game, clock, team, answers, now):
     from app.scattergories import game as sg
 
-    if not writing(game, clock, now):
+    if not _writing(game, clock, now):
         return 409, "time's up"
     if type(answers) is not list or len(answers) != sg.CATEGORIES:
         return 400, "12 answers"
