@@ -1,3 +1,4 @@
+# heap: 256K (six device lifetimes in one process, each keeping every effect for the asserts)
 # Runs inside the MicroPython unix port (see conftest.py in this folder).
 # The Scattergories flow's pure parts: the die's throw, the countdown and its cues, the
 # game state, and the play screens stepped through the core with explicit time.

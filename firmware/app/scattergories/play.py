@@ -1,12 +1,11 @@
 """Scattergories on the device: the letter die, the timer and the score pad, mid-table.
 
-A round: pick the list, roll the die, write against the ring's countdown
-(round.py); then points, challenges and totals (score.py).
+A round: pick the list, roll the die, write against the ring's countdown (round.py); then
+time's up, points and totals (score.py), and a challenge typed on the device (challenge.py).
 This module is the hub: it resumes a game where it stands, and loads the one part of the
-UI each phase needs (pick, die, round, score), letting the others go, as the core swaps
-the menu and the games: together they would crowd a Pico's heap. The state is game.s
-(game.py), saved at every boundary and never while the timer runs: a flash
-write stalls the RP2040.
+UI each phase needs, letting the others go, as the core swaps the menu and the games:
+together they would crowd a Pico's heap. The state is game.s (game.py), saved at every
+boundary and never while the timer runs: a flash write stalls the RP2040.
 """
 
 from micropython import const
@@ -25,7 +24,8 @@ PARTS = (
     "scattergories.pick",
     "scattergories.die",
     "scattergories.round",
-    "scattergories.score",  # score, totals
+    "scattergories.score",  # time's up, points, totals
+    "scattergories.challenge",  # over the points, for a challenge typed on the device
     "won",
     "played",
     "scattergories.check",

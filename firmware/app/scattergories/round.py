@@ -1,4 +1,4 @@
-"""Scattergories, the round's writing time: the list against the timer, then time's up.
+"""Scattergories, the round's writing time: the list against the timer, to time's up.
 
 The 12 categories, four to a page, while the ring counts down: warnings at 1:00 and 0:30,
 a tick each of the last ten seconds, the end buzzer; a long press pauses and resumes.
@@ -9,10 +9,8 @@ blinks the cues on its LED: app.tone). Nothing is saved while the clock runs.
 from micropython import const
 
 import ticks
-from app import layout, ringfx, screen
 from app.buttons import is_press
 from app.gamescreen import GameScreen
-from app.gfx import W
 from app.scattergories import play as hub
 from app.scattergories import timer
 
@@ -80,10 +78,11 @@ class Play(GameScreen):
         return soonest(now, cd.deadline(), redraw)
 
     def time_up(self, app, now):
+        """Pens down: time's up is the first screen of the points' part (score.py), so
+        this part and its timer go before the phones' sheets are scored."""
         app.tone(timer.END)
         self.game.time_up()
-        app.save_session()  # the clock has stopped: safe to write again
-        app.replace(TimeUp(self.game), now)
+        hub.go_on(app, self.game, now, True)  # saved: the clock has stopped
 
     def event(self, app, ev, now):
         kind, b = ev
@@ -159,32 +158,3 @@ class Play(GameScreen):
             leds[3 * i] = colour[0] * f // 255 // dim
             leds[3 * i + 1] = colour[1] * f // 255 // dim
             leds[3 * i + 2] = colour[2] * f // 255 // dim
-
-
-class TimeUp(GameScreen):
-    """Pens down: the ring flashes red. B or GO goes on to the points; A shows the list."""
-
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if ev[0] != "press":
-            return
-        if ev[1] in ("B", "GO"):
-            app.replace(screen.Next(hub.view, self.game), now)  # to the points: the other part
-        elif ev[1] == "A":
-            app.push(hub.ListView(self.game), now)
-
-    def draw(self, app, g):
-        game = self.game
-        top = g.bar(hub.where(game) + " · List %d" % game.list_no(), "Letter " + game.letter())
-        title = top + 8
-        g.center("Time's up!", title, "title")
-        msg = "Pens down. Read your answers out and cross out any that match."
-        for k, line in enumerate(g.wrap(msg, "body", W - 16)[:2]):
-            g.center(line, title + layout.TITLE + 8 + (layout.BODY + 1) * k, "body")
-        g.labels("List", "Points", "")
-
-    def ring(self, app, now, leds):
-        t = ticks.diff(now, self.since)
-        on = t >= 3000 or t % 500 < 250
-        ringfx.fill(leds, 230 if on else 0, 0, 0)

@@ -1,9 +1,10 @@
-"""Scattergories after the timer: points per player, challenges, and the totals.
+"""Scattergories after the timer: time's up, points per player, and the totals.
 
-The table reads its answers out and crosses out matches on paper; the device keeps the
-points. Each player's points for the round are typed with UP/DOWN (B moves on); a
-challenge is voted player by player (A reject, C accept, B no vote), the majority decides
-and a tie strikes out the challenged player's own vote (games.scattergories); a rejected
+Time's up is the first screen of this part, so the round's part (round.py) and its timer
+are let go the moment the clock ends: that is when the phones' sheets are scored. The
+table reads its answers out and crosses out matches on paper; the device keeps the points.
+Each player's points for the round are typed with UP/DOWN (B moves on); a challenge typed
+on the device is voted player by player (challenge.py, loaded only for one); a rejected
 answer takes a point off. Answers typed on phones (net/scattergories.py) come here scored
 by the rules: a player on a phone starts from those points, and may be challenged and
 voted on from the phones too. Totals after each round, the winner after the last (a tie
@@ -12,16 +13,17 @@ starts.
 """
 
 import ticks
-from app import gfx, layout
+from app import gfx, layout, ringfx
 from app.buttons import is_press
 from app.gamescreen import GameScreen
-from app.scattergories import game as sg
 from app.scattergories import play as hub
-from games import scattergories as rules
 
 
 def view(game, fresh):
-    return Score(game) if game.s["phase"] == "score" else Totals(game)
+    """Time's up when the clock has just ended (`fresh`), else the points or the totals."""
+    if game.s["phase"] != "score":
+        return Totals(game)
+    return TimeUp(game) if fresh else Score(game)
 
 
 def cells(n, top):
@@ -41,6 +43,35 @@ def draw_cell(g, box, name, big, small, chosen=False):
     if small:  # under the name
         g.text(g.fit(small, "small", w - 56), x + 6, y + layout.BODY - 2, "small", chosen)
     g.right(big, x + w - 8, y + (h - layout.LARGE) // 2, "large", chosen)
+
+
+class TimeUp(GameScreen):
+    """Pens down: the ring flashes red. B or GO goes on to the points; A shows the list."""
+
+    full_refresh = True
+
+    def event(self, app, ev, now):
+        if ev[0] != "press":
+            return
+        if ev[1] in ("B", "GO"):
+            app.replace(Score(self.game), now)
+        elif ev[1] == "A":
+            app.push(hub.ListView(self.game), now)
+
+    def draw(self, app, g):
+        game = self.game
+        top = g.bar(hub.where(game) + " · List %d" % game.list_no(), "Letter " + game.letter())
+        title = top + 8
+        g.center("Time's up!", title, "title")
+        msg = "Pens down. Read your answers out and cross out any that match."
+        for k, line in enumerate(g.wrap(msg, "body", gfx.W - 16)[:2]):
+            g.center(line, title + layout.TITLE + 8 + (layout.BODY + 1) * k, "body")
+        g.labels("List", "Points", "")
+
+    def ring(self, app, now, leds):
+        t = ticks.diff(now, self.since)
+        on = t >= 3000 or t % 500 < 250
+        ringfx.fill(leds, 230 if on else 0, 0, 0)
 
 
 class Score(GameScreen):
@@ -77,6 +108,8 @@ class Score(GameScreen):
             app.save_session()
             app.redraw()
         elif b == "A":
+            from app.scattergories.challenge import Challenge  # a part: play.PARTS
+
             app.push(Challenge(game, self.sel), now)
         elif b == "C":
             game.finish_round()
@@ -97,111 +130,6 @@ class Score(GameScreen):
             name = game.names[i]
             draw_cell(g, box, name, str(pts[i]), "total %d" % (totals[i] + pts[i]), i == self.sel)
         g.labels("Challenge", "Next", "Done")
-
-
-class Challenge(GameScreen):
-    """A challenged answer: which category, then everyone's vote, then the verdict."""
-
-    def __init__(self, game, player):
-        super().__init__(game)
-        self.player = player
-        self.cat = 0
-        self.stage = "category"
-        self.ballots = []  # per player in seating order: True accept, False reject, None
-
-    def votes(self):
-        return [(p, v) for p, v in enumerate(self.ballots) if v is not None]
-
-    def accepted(self):
-        return rules.challenge_accepted(self.votes(), self.player)
-
-    def event(self, app, ev, now):
-        kind, b = ev
-        stage = self.stage
-        n = self.game.n()
-        if stage == "category" and (is_press(ev, "UP") or is_press(ev, "DOWN")):
-            self.cat = (self.cat + (1 if b == "DOWN" else -1)) % sg.CATEGORIES
-        elif stage == "vote" and is_press(ev, "UP") and self.ballots:
-            self.ballots.pop()  # back to the previous voter
-        elif kind != "press":
-            return
-        elif stage == "category":
-            if b == "A":
-                app.pop(now)
-                return
-            if b not in ("B", "GO"):
-                return
-            self.stage = "vote"
-        elif stage == "vote":
-            if b not in ("A", "B", "C", "GO"):
-                return
-            self.ballots.append(True if b == "C" else False if b == "A" else None)
-            if len(self.ballots) == n:
-                self.stage = "result"
-        elif b == "A":  # the verdict shown: vote again
-            self.ballots = []
-            self.stage = "vote"
-        elif b not in ("B", "GO"):
-            return
-        else:  # or it stands
-            self.game.challenge(self.player, self.cat, self.votes())
-            app.save_session()
-            app.pop(now)
-            return
-        app.redraw()
-
-    def draw(self, app, g):
-        game = self.game
-        names = game.names
-        who = names[self.player]
-        cat = "%d. %s" % (self.cat + 1, game.categories()[self.cat])
-        if self.stage == "category":
-            top = g.bar("Challenge: %s's answer" % who, "which category?")
-            y = top + 8
-            for line in g.wrap(cat, "large", gfx.W - 12)[:2]:
-                g.text(line, 6, y, "large")
-                y += layout.LARGE - 1
-            hint = top + 8 + 2 * (layout.LARGE - 1) + 10  # under two lines of it
-            g.text("UP/DOWN: the category. Then everyone votes.", 6, hint, "small")
-            g.labels("Cancel", "Vote", "")
-            return
-        top = g.bar("Challenge: " + who, g.fit(cat, "small", 180))
-        yes = sum(1 for v in self.ballots if v is True)
-        no = sum(1 for v in self.ballots if v is False)
-        if self.stage == "vote":
-            self.draw_vote(g, top, who, "so far: %d accept, %d reject" % (yes, no))
-        else:
-            self.draw_result(g, top, who, "%d accept, %d reject" % (yes, no), yes == no)
-
-    def draw_vote(self, g, top, who, text):
-        """Whose vote it is, and `text`, the tally so far (drawn apart, as the verdict is:
-        see draw_result)."""
-        voter = self.game.names[len(self.ballots)]
-        ask = top + 6 + layout.TITLE + 4
-        g.center(voter + " votes", top + 6, "title")
-        g.center("accept %s's answer, or reject it?" % who, ask, "body")
-        if self.ballots:
-            text += " · UP: back"
-        g.center(text, ask + layout.BODY + 5, "small")
-        g.labels("Reject", "No vote", "Accept")
-
-    def draw_result(self, g, top, who, why, tie):
-        """The verdict (drawn apart from the rest: one long function is one large block
-        of bytecode to find in the heap when this part loads)."""
-        ok = self.accepted()
-        g.center("Accepted" if ok else "Rejected", top + 6, "title")
-        own = self.ballots[self.player]
-        if tie and own is not None:
-            why += ": a tie, so %s's own vote is struck out" % who
-        elif tie:
-            why += ": a tie, so the answer stands"
-        why_y = top + 6 + layout.TITLE + 2
-        for k, line in enumerate(g.wrap(why, "body", gfx.W - 12)[:2]):
-            g.center(line, why_y + layout.BODY * k, "body")
-        p = self.game.s["points"][self.player]
-        after = p if ok else max(0, p + self.game.delta(self.player, self.cat))
-        g.center("%s: %d → %d points" % (who, p, after), why_y + 2 * layout.BODY + 2, "small")
-        g.labels("Vote again", "OK", "")
 
 
 class Totals(GameScreen):
