@@ -88,22 +88,23 @@ class Phases:
         return game
 
     def part(self, name, parts):
-        """The module app.<name>, one of a game's `parts` (the modules its screens live in),
-        imported once every other part has been let go: a game's screens all at once would
+        """The module `name` (dotted in full: no name is made by joining strs when the heap
+        is shortest), one of a game's `parts` (the modules its screens live in), imported
+        once every other part has been let go: a game's screens all at once would
         crowd a Pico's heap, one part at a time does not. The dialogs a part showed
         (imported when shown) go with it, and so does idle sleep's screen. A game's first
         part waits for a collection, so that what its start left (a deal's deck indexes,
         the played bits) goes first."""
         shown = name, parts
-        parts += ("dialogs", "sleeping")
-        loaded = ["app." + p for p in parts if p != name and "app." + p in sys.modules]
+        parts += ("app.dialogs", "app.sleeping")
+        loaded = [p for p in parts if p != name and p in sys.modules]
         if loaded:
             for m in loaded:
                 forget(m)
             gc.collect()
-        elif "app." + name not in sys.modules:
+        elif name not in sys.modules:
             gc.collect()
-        module = __import__("app." + name, None, None, ("_",))
+        module = __import__(name, None, None, ("_",))
         self.shown = shown + (len(sys.modules),)
         return module
 

@@ -43,7 +43,7 @@ def view(app, screen, kind):
     elif kind == "Challenge":
         out["stage"] = screen.stage
         out["player"] = screen.player
-        out["category"] = screen.cat
+        out["category"] = screen.category
         out["ballots"] = screen.ballots
         out["accepted"] = screen.accepted() if screen.stage == "result" else None
     elif kind == "Win":

@@ -41,10 +41,11 @@ class Next(Screen):
 
 
 def part(parts, name, make, *args):
-    """A stand-in for screen `make` (a name) of the module app.<name>, one of a game's
-    `parts` (the modules its screens live in): made once the modules of the others have
-    been let go, as the shell's module policy decides (app.modules, phases.py), so that a
-    game's screens never crowd a Pico's heap all at once."""
+    """A stand-in for screen `make` (a name) of the module `name` (dotted in full:
+    "app.saywhen.door"), one of a game's `parts` (the modules its screens live in): made
+    once the modules of the others have been let go, as the shell's module policy decides
+    (app.modules, phases.py), so that a game's screens never crowd a Pico's heap all at
+    once."""
     nxt = Next(make, *args)
     nxt.part = name
     nxt.parts = parts

@@ -31,13 +31,13 @@ class Turn(GameScreen):
                 app.save_session()
                 app.redraw()
         elif b == "A":  # the scoreboard; under it, this screen waits as a stand-in
-            app.replace(screen.part(hub.PARTS, "saywhen.ask", "Turn", game), now)
-            app.push(screen.part(hub.PARTS, "saywhen.scores", "Scores", game), now)
+            app.replace(screen.part(hub.PARTS, "app.saywhen.ask", "Turn", game), now)
+            app.push(screen.part(hub.PARTS, "app.saywhen.scores", "Scores", game), now)
         elif b in ("B", "GO") and game.s["guesses"] and game.next_guesser() is None:
             hub.go_on(app, game, now)  # the phones' guesses came in under a dialog
         elif b in ("B", "GO") and game.next_guesser() is not None:
             guesser = hub.pick(app, game)
-            app.replace(screen.part(hub.PARTS, "saywhen.guess", "Guess", game, guesser), now)
+            app.replace(screen.part(hub.PARTS, "app.saywhen.guess", "Guess", game, guesser), now)
 
     def draw(self, app, g):
         game = self.game

@@ -2,9 +2,9 @@
 
 Each card: the question (and who is Quizzer, secret or open) (ask.py), the guesses typed
 team by team in guessing order (guess.py; or none, for quick judging), read back (ask.py),
-the Answer Door opened with a long press, the points with the reason for each (door.py),
-then the Scanner passes left. The answer is never on screen before the door opens. The
-state is game.s, saved after every step.
+the Answer Door opened with a long press, the points with the reason for each (door.py;
+quick judging of who was closest: judge.py), then the Scanner passes left. The answer is
+never on screen before the door opens. The state is game.s, saved after every step.
 
 This module is the hub: it resumes a game where it stands and loads the part of the
 screens each step needs (asking, a guess, or the door), letting the others go.
@@ -21,14 +21,15 @@ from games import saywhen as rules
 # start, app.played a deal or a scoring, numedit a guess (imported with guess.py). Each
 # goes when the next part loads.
 PARTS = (
-    "saywhen.ask",
-    "saywhen.guess",
-    "saywhen.door",
-    "won",
-    "saywhen.check",
-    "saywhen.scores",
-    "played",
-    "numedit",
+    "app.saywhen.ask",
+    "app.saywhen.guess",
+    "app.saywhen.door",
+    "app.saywhen.judge",
+    "app.won",
+    "app.saywhen.check",
+    "app.saywhen.scores",
+    "app.played",
+    "app.numedit",
 )
 # The winners' screen (app/won.py): the title 8 px under the bar (1 px under each line),
 # the scores 9 px under it in body type, one space between them.
@@ -49,13 +50,13 @@ def view(game):
     if s["winner"] is not None:
         undo = "Undo" if game.can_undo() else ""
         return screen.part(
-            PARTS, "won", "Win", game, ("Say When!", "game over"), _WON, "", undo, won
+            PARTS, "app.won", "Win", game, ("Say When!", "game over"), _WON, "", undo, won
         )
     if s["door"]:
-        return screen.part(PARTS, "saywhen.door", "Door", game)
+        return screen.part(PARTS, "app.saywhen.door", "Door", game)
     if s["guesses"] and game.next_guesser() is None:
-        return screen.part(PARTS, "saywhen.ask", "Review", game)
-    return screen.part(PARTS, "saywhen.ask", "Turn", game)
+        return screen.part(PARTS, "app.saywhen.ask", "Review", game)
+    return screen.part(PARTS, "app.saywhen.ask", "Turn", game)
 
 
 def won(app, game, now):

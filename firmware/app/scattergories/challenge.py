@@ -19,7 +19,7 @@ class Challenge(GameScreen):
     def __init__(self, game, player):
         super().__init__(game)
         self.player = player
-        self.cat = 0
+        self.category = 0
         self.stage = "category"
         self.ballots = []  # per player in seating order: True accept, False reject, None
 
@@ -34,7 +34,7 @@ class Challenge(GameScreen):
         stage = self.stage
         n = self.game.n()
         if stage == "category" and (is_press(ev, "UP") or is_press(ev, "DOWN")):
-            self.cat = (self.cat + (1 if b == "DOWN" else -1)) % sg.CATEGORIES
+            self.category = (self.category + (1 if b == "DOWN" else -1)) % sg.CATEGORIES
         elif stage == "vote" and is_press(ev, "UP") and self.ballots:
             self.ballots.pop()  # back to the previous voter
         elif kind != "press":
@@ -58,7 +58,7 @@ class Challenge(GameScreen):
         elif b not in ("B", "GO"):
             return
         else:  # or it stands
-            self.game.challenge(self.player, self.cat, self.votes())
+            self.game.challenge(self.player, self.category, self.votes())
             app.save_session()
             app.pop(now)
             return
@@ -68,7 +68,7 @@ class Challenge(GameScreen):
         game = self.game
         names = game.names
         who = names[self.player]
-        cat = "%d. %s" % (self.cat + 1, game.categories()[self.cat])
+        cat = "%d. %s" % (self.category + 1, game.categories()[self.category])
         if self.stage == "category":
             top = g.bar("Challenge: %s's answer" % who, "which category?")
             y = top + 8
@@ -113,6 +113,6 @@ class Challenge(GameScreen):
         for k, line in enumerate(g.wrap(why, "body", gfx.W - 12)[:2]):
             g.center(line, why_y + layout.BODY * k, "body")
         p = self.game.s["points"][self.player]
-        after = p if ok else max(0, p + self.game.delta(self.player, self.cat))
+        after = p if ok else max(0, p + self.game.delta(self.player, self.category))
         g.center("%s: %d → %d points" % (who, p, after), why_y + 2 * layout.BODY + 2, "small")
         g.labels("Vote again", "OK", "")

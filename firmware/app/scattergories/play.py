@@ -21,18 +21,18 @@ from app.scattergories import game as sg
 # One tuple, named once: a const() tuple would be a copy of itself, its strings too, at
 # every place that names it.
 PARTS = (
-    "scattergories.pick",
-    "scattergories.die",
-    "scattergories.round",
-    "scattergories.score",  # time's up, points, totals
-    "scattergories.challenge",  # over the points, for a challenge typed on the device
-    "won",
-    "played",
-    "scattergories.check",
+    "app.scattergories.pick",
+    "app.scattergories.die",
+    "app.scattergories.round",
+    "app.scattergories.score",  # time's up, points, totals
+    "app.scattergories.challenge",  # over the points, for a challenge typed on the device
+    "app.won",
+    "app.played",
+    "app.scattergories.check",
 )
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
 _PART = {"pick": PARTS[0], "roll": PARTS[1], "play": PARTS[2]}
-_TIMER = const("scattergories.timer")
+_TIMER = const("app.scattergories.timer")
 _PER_PAGE = const(4)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
 # The winners' screen (app/won.py): the title 4 px under the bar (its lines close), the
@@ -55,7 +55,7 @@ def view(game, fresh=False):
     (the letter shows, the clock waits)."""
     if game.s["phase"] == "won":
         bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
-        return screen.part(PARTS + (_TIMER,), "won", "Win", game, bar, _WON, "", "Fix", won)
+        return screen.part(PARTS + (_TIMER,), "app.won", "Win", game, bar, _WON, "", "Fix", won)
     part = _PART.get(game.s["phase"], PARTS[3])
     parts = PARTS if part == PARTS[2] else PARTS + (_TIMER,)
     return screen.part(parts, part, "view", game, fresh)

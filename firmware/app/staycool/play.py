@@ -23,7 +23,14 @@ from games import staycool as rules
 # The parts, one loaded at a time, and what only some moments need: app.played a deal
 # (sc.StayCool.deal), staycool.check a game's start, staycool.scores the scoreboard. Each
 # goes when the next part loads.
-PARTS = ("staycool.turn", "staycool.score", "won", "played", "staycool.check", "staycool.scores")
+PARTS = (
+    "app.staycool.turn",
+    "app.staycool.score",
+    "app.won",
+    "app.played",
+    "app.staycool.check",
+    "app.staycool.scores",
+)
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
 # The winners' screen (app/won.py): the title 4 px under the bar (1 px under each line),
@@ -66,7 +73,7 @@ def first(app, game, now):
     if game.s["phase"] == sc.RUNNING and game.s["live"] is not None:
         game.total(0)  # its cards are read here, where a damaged deck is caught
         game.total(1)
-        return screen.part(PARTS, "staycool.turn", "Play", game, now)
+        return screen.part(PARTS, "app.staycool.turn", "Play", game, now)
     if game.s["phase"] == sc.RUNNING:
         game.restart_turn()
         app.save_session()
@@ -79,12 +86,12 @@ def first(app, game, now):
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != sc.OVER:
-        return screen.part(PARTS, "staycool.score", "Start", game)
+        return screen.part(PARTS, "app.staycool.score", "Start", game)
     totals, winners = game.totals(), game.winners()
     best = totals[winners[0]]
     note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
     bar = ("Stay Cool", "game over")
-    return screen.part(PARTS, "won", "Win", game, bar, _WON, note, "Scores", won)
+    return screen.part(PARTS, "app.won", "Win", game, bar, _WON, note, "Scores", won)
 
 
 def won(app, game, now):

@@ -34,7 +34,7 @@ class Start(GameScreen):
             self.game.begin()
             app.save_session()
             app.tone("flip")
-            app.replace(screen.part(hub.PARTS, "staycool.turn", "Play", self.game, now), now)
+            app.replace(screen.part(hub.PARTS, "app.staycool.turn", "Play", self.game, now), now)
         elif b == "A":
             from app.staycool.scores import Scores  # let go with this part (play.PARTS)
 

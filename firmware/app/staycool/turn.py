@@ -101,7 +101,7 @@ class Play(GameScreen):
             self.game.finish(t.written, t.verbal)
             app.save_session()
             done = t.remaining(now) > 0
-            end = screen.part(hub.PARTS, "staycool.score", "End", self.game, now, done)
+            end = screen.part(hub.PARTS, "app.staycool.score", "End", self.game, now, done)
             app.replace(end, now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
             self.flip_at = now
