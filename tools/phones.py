@@ -144,15 +144,15 @@ class Phone:
             body = json.dumps(body).encode()
             sent["Content-Type"] = "application/json"
         # Too many at once (429, 503: every connection in use, or no room in the heap for
-        # this one) means not done: asked again a moment later, as the page does.
-        for again in range(5):
+        # this one) means not done: asked again a moment later, for 3 s, as the page does.
+        for again in range(11):
             try:
                 conn.request(method, path, body=body, headers=sent)
                 response = conn.getresponse()
                 status, got, data = response.status, dict(response.getheaders()), response.read()
             finally:
                 conn.close()
-            if status not in (429, 503) or again == 4 or not self.patient:
+            if status not in (429, 503) or again == 10 or not self.patient:
                 return status, got, data
             time.sleep(0.3)
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)

@@ -46,16 +46,24 @@ def build():
 
 
 def run(sim):
-    """Runs the simulator `sim` (headless.Sim) until `quit` or the end of its input."""
-    asyncio.run(_serve(sim))
+    """Runs the simulator `sim` (headless.Sim) until `quit` or the end of its input. A
+    reboot is carried out between two runs of the loop: as a power cut leaves nothing of
+    the old device, so no task of its own and no coroutine's frame (which the collector
+    scans whole, the values it no longer uses too) may hold its heap while the new one
+    boots."""
+    while True:
+        # The command that ended it, reboot or quit: the old device's tasks have ended
+        # (_serve waits for them), so none is left in the loop's queue for the next run.
+        line = asyncio.run(_serve(sim))
+        if not line or not sim.step(line):
+            return
 
 
 async def _serve(sim):
     waiting = select.poll()
     waiting.register(sys.stdin, select.POLLIN)
     # One task watches the device's network (net.phones.Net.watch, what Net.run does on a
-    # board). A reboot cancels it and starts another for the new device: a look that was
-    # under way (the join screen's codes being made) would hold the old device's heap.
+    # board), until a reboot (run() starts another with the new device).
     watching = asyncio.create_task(_watch(sim))
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
@@ -68,37 +76,39 @@ async def _serve(sim):
         line = sys.stdin.readline()
         words = line.split("#", 1)[0].split()
         cmd = words[0] if words else None
-        net = sim.dev.net
         if cmd == "phones" or cmd == "join":
             if len(words) > 1:
                 print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
-            elif cmd == "join":
-                sim.dev.app.net.show(sim.dev.app, sim.now)
             else:
-                net.sync()  # the game as the last command left it
-                table = dict(net.table)
-                table["taken"] = list(map(bool, table.pop("tokens")))
-                table["url"] = net.url() if net.ip else None
-                json.dump(table, sys.stdout)  # a piece at a time, as headless's state
-                print()
-            continue
-        if cmd == "reboot" or cmd == "quit" or not line:
-            # The device's network closes, its ports free at once for the next device's.
-            # Its tasks end (its connections within their deadline), and it lets go of its
-            # device: whatever still points at the old network (a finished task, a stale
-            # slot the collector scans) must not hold the old device's heap.
+                command(sim, cmd)
+        elif not line or words == ["reboot"] or words == ["quit"]:
+            # The device's network closes, its ports free at once for the next device's,
+            # and its tasks end (its connections within their deadline).
             watching.cancel()
+            net = sim.dev.net
             net.close()
             await asyncio.sleep_ms(0)
             while net.server.open:
                 await asyncio.sleep_ms(20)
-            net.dev = net.device_apply = net.board_sleep = net.session = net.codes = None
-        net = None  # nor this frame
-        if not line or not sim.step(line):
-            break
-        if cmd == "reboot":
-            watching = asyncio.create_task(_watch(sim))
-    watching.cancel()
+            return line
+        else:
+            sim.step(line)
+
+
+def command(sim, name):
+    """`join` or `phones`, carried out in a function's frame, not in _serve's: a coroutine's
+    frame keeps every value it last held (the collector scans it whole), and the device
+    held there would be held through a reboot, leaving the new one short of heap."""
+    net = sim.dev.net
+    if name == "join":
+        net.show(sim.dev.app, sim.now)
+        return
+    net.sync()  # the game as the last command left it
+    table = dict(net.table)
+    table["taken"] = list(map(bool, table.pop("tokens")))
+    table["url"] = net.url() if net.ip else None
+    json.dump(table, sys.stdout)  # a piece at a time, as headless's state
+    print()
 
 
 async def _chosen(sim):

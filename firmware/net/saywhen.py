@@ -88,18 +88,28 @@ def view(app, team):
     out["guesses"] = [g for g in guesses if g[0] == team] if secret else guesses
     out["can_guess"] = may_guess(game, team)
     if where == "door":
-        points = game.points()
-        why = {} if s["sudden"] else game.why()
-        out["answer"] = card[sw.ANSWER]
-        out["low"] = card[sw.LOW]
-        out["high"] = card[sw.HIGH]
-        out["as_of"] = card[sw.AS_OF]
-        n = game.n()
-        out["points"] = [points.get(t, 0) for t in range(n)]
-        out["why"] = [_steps(why[t][1]) if t in why else [] for t in range(n)]
-        if s["sudden"]:  # the closest of the tied teams: a point each, no reasons to add up
-            out["why"] = [[["closest", 1]] if t in points else [] for t in range(n)]
+        _door(game, card, out)
     return out
+
+
+def _door(game, card, out):
+    """The door open: the answer, and each team's points and why, the card scored once (the
+    device's own door screen holds its points, not its reasons)."""
+    from app.saywhen import game as sw
+
+    out["answer"] = card[sw.ANSWER]
+    out["low"] = card[sw.LOW]
+    out["high"] = card[sw.HIGH]
+    out["as_of"] = card[sw.AS_OF]
+    n = game.n()
+    if game.s["sudden"]:  # the closest of the tied teams: a point each, no reasons to add up
+        points = game.points()
+        out["points"] = [points.get(t, 0) for t in range(n)]
+        out["why"] = [[["closest", 1]] if t in points else [] for t in range(n)]
+        return
+    why = game.why()
+    out["points"] = [why[t][0] if t in why else 0 for t in range(n)]
+    out["why"] = [_steps(why[t][1]) if t in why else [] for t in range(n)]
 
 
 def _steps(steps):
