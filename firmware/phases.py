@@ -125,7 +125,10 @@ class Phases:
         runs short of heap: they only save reloading them. True if any went."""
         if self._game is None or self._phase != "home":
             return False
-        key = self._game[0]
+        # The modules loaded with the game go, its shared ones too (app.gamescreen,
+        # app.saved...: 5 KB that no module of the menu needs); what the menu loaded since
+        # stays.
+        game = self._game[1]
         self._game = None
-        unload([m for m in sys.modules if key not in m or m in self._resident])
+        unload([m for m in sys.modules if m not in game or m in self._resident])
         return True

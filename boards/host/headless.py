@@ -153,9 +153,11 @@ class Sim:
         elif cmd == "state":
             from screens import state  # the debug hook, loaded while asked (step)
 
-            # Written out a piece at a time: the whole as one str would need a block of
-            # the heap in one piece (half a KB and more) that a board never needs.
-            json.dump(state(self.dev.app), sys.stdout)
+            # Made whole before a character is printed (a MemoryError leaves no half a
+            # line), then written out a piece at a time: the whole as one str would need a
+            # block of the heap in one piece (half a KB and more) that a board never needs.
+            shown = state(self.dev.app)
+            json.dump(shown, sys.stdout)
             print()
         elif cmd == "refreshes":
             print("refreshes partial=%d full=%d" % tuple(self.board.refreshes))
@@ -192,8 +194,9 @@ class Sim:
             print("error: %s: %s" % (line.strip(), e))
         except OSError as e:  # png into a folder that is not there, say
             print("error: %s: %s" % (line.strip(), e))
-        if looks:
-            unload(loaded)
+        finally:  # a MemoryError too (netsim.py asks for the state again)
+            if looks:
+                unload(loaded)
         return True
 
     def print_text(self):

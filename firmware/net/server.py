@@ -409,7 +409,10 @@ class Server:
         more = conn.recv(_CHUNK)
         if not more:
             raise Refused(400)  # closed half way
-        buf = slot[_BUF] + more if slot[_BUF] else more
+        buf = slot[_BUF]
+        if slot[_LINES] >= 0 and len(buf) + len(more) > _LINE + 1 and b"\n" not in more:
+            raise Refused(431)  # a line too long: refused before it takes more heap
+        buf = buf + more if buf else more
         at = 0  # where the next line starts: lines are read where they are, not copied out
         while slot[_LINES] >= 0:  # the request line and the headers
             end = buf.find(b"\r\n", at)
