@@ -254,7 +254,10 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
     def game_modules():
         return [m for m in sys.modules if "staycool" in m]
 
-    unload([m for m in sys.modules if "staycool" not in m])  # as on a fresh device
+    # As on a fresh device: nothing of a game loaded, nor the modules the games share.
+    shared = ("app.gamescreen", "app.saved", "app.ringfx")
+    unload([m for m in sys.modules if "staycool" not in m and m not in shared])
+    resident = set(sys.modules)
     names = ["A", "B", "C"]
     app = App(
         Phases(),
@@ -264,6 +267,9 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
     )
     step(app, "B", T0)  # resume the saved game
     assert app.screen.name != "resume" and "app.staycool.play" in game_modules()
+    # What the game loaded, the modules every game shares (app.gamescreen...) with its own.
+    loaded = [m for m in app.modules._game[1] if m not in resident]
+    assert all(m in loaded for m in shared) and "app.staycool.play" in loaded
     app.home()
     step(app, None, T0)
     assert app.screen.name == "menu" and "app.staycool.play" in game_modules()  # kept
@@ -274,6 +280,8 @@ def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
         hog.append(bytearray(1024))
     step(app, None, T0)
     assert app.screen.name == "menu" and game_modules() == []
+    assert [m for m in loaded if m in sys.modules] == []  # the shared ones gone too
+    assert "app.menu" in sys.modules
     assert not app.modules.shed()  # nothing left to let go
     hog = None
     gc.collect()
