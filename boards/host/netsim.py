@@ -46,24 +46,16 @@ def build():
 
 
 def run(sim):
-    """Runs the simulator `sim` (headless.Sim) until `quit` or the end of its input. A
-    reboot is carried out between two runs of the loop: as a power cut leaves nothing of
-    the old device, so no task of its own and no coroutine's frame (which the collector
-    scans whole, the values it no longer uses too) may hold its heap while the new one
-    boots."""
-    while True:
-        # The command that ended it, reboot or quit: the old device's tasks have ended
-        # (_serve waits for them), so none is left in the loop's queue for the next run.
-        line = asyncio.run(_serve(sim))
-        if not line or not sim.step(line):
-            return
+    """Runs the simulator `sim` (headless.Sim) until `quit` or the end of its input."""
+    asyncio.run(_serve(sim))
 
 
 async def _serve(sim):
     waiting = select.poll()
     waiting.register(sys.stdin, select.POLLIN)
     # One task watches the device's network (net.phones.Net.watch, what Net.run does on a
-    # board), until a reboot (run() starts another with the new device).
+    # board). A reboot cancels it and starts another for the new device: a look that was
+    # under way (the join screen's codes being made) would hold the old device's heap.
     watching = asyncio.create_task(_watch(sim))
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
@@ -81,28 +73,40 @@ async def _serve(sim):
                 print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
             else:
                 command(sim, cmd)
-        elif not line or words == ["reboot"] or words == ["quit"]:
-            # The device's network closes, its ports free at once for the next device's,
-            # and its tasks end (its connections within their deadline).
+            continue
+        net = sim.dev.net
+        if cmd == "reboot" or cmd == "quit" or not line:
+            # The device's network closes, its ports free at once for the next device's.
+            # Its tasks end (its connections within their deadline), and it lets go of its
+            # device: whatever still points at the old network (a finished task, a stale
+            # slot the collector scans) must not hold the old device's heap.
             watching.cancel()
-            net = sim.dev.net
             net.close()
             await asyncio.sleep_ms(0)
             while net.server.open:
                 await asyncio.sleep_ms(20)
-            return line
-        else:
-            for tries in range(50):
-                try:
-                    sim.step(line)
-                    break
-                except MemoryError:
-                    # The host's reader of the screen, in the device's heap while phones
-                    # keep it busy (a board has none): the state again, after their
-                    # requests. Any other command's MemoryError is the device's own.
-                    if cmd != "state" or tries == 49:
-                        raise
-                    await asyncio.sleep_ms(20)
+            net.dev = net.device_apply = net.board_sleep = net.session = net.codes = None
+            # Nor the task: a coroutine ended by its cancellation keeps its frame, and the
+            # frame the old network, while the task is held.
+            watching = None
+        net = None  # nor this frame
+        if not line:
+            break
+        for tries in range(50):
+            try:
+                going = sim.step(line)
+                break
+            except MemoryError:
+                # The host's reader of the screen, in the device's heap while phones keep
+                # it busy (a board has none): the state again, after their requests. Any
+                # other command's MemoryError is the device's own.
+                if cmd != "state" or tries == 49:
+                    raise
+                await asyncio.sleep_ms(20)
+        if not going:
+            break
+        if cmd == "reboot":
+            watching = asyncio.create_task(_watch(sim))
 
 
 def command(sim, name):

@@ -114,6 +114,8 @@ class Net:
     def apply(self):
         self.device_apply()
         self.sync()
+        if self.kept.get("show"):  # the join screen, with no room for it when asked
+            self.show(self.dev.app, self.now())
 
     # -- the network ---------------------------------------------------------------
     def wanted(self):
@@ -177,12 +179,19 @@ class Net:
         self.opened = None
 
     def show(self, app, now):
-        """Shows the join screen (its codes are made while it shows). For the core's
-        screens: `app.net` is this Net on a board with Wi-Fi (shell.Device), absent on
-        others; a name the board interns anyway, so that asking costs the Pico nothing."""
-        from net.joinscreen import JoinScreen
+        """Shows the join screen (its codes are made while it shows); with no room for it
+        now (a new game's heaviest moment), after the core's next step (apply), once what
+        that moment left has gone. For the core's screens: `app.net` is this Net on a board
+        with Wi-Fi (shell.Device), absent on others; a name the board interns anyway, so
+        that asking costs the Pico nothing."""
+        try:
+            if app.screen.name != "phones":  # (up already: a push half done)
+                from net.joinscreen import JoinScreen
 
-        app.push(JoinScreen(self), now)
+                app.push(JoinScreen(self), now)
+            self.kept.pop("show", None)
+        except MemoryError:
+            self.kept["show"] = True
 
     def url(self):
         port = self.ap.http_port
@@ -208,10 +217,7 @@ class Net:
             _let_go()  # before the join screen: the game's heaviest moment
         self.dev.save(SAVE, self.table)
         if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
-            try:  # how to join them, before its first card
-                self.show(self.dev.app, self.now())
-            except MemoryError:  # no room for the screen now: the game goes on without it
-                pass  # (the main menu's Join with phones shows it later)
+            self.show(self.dev.app, self.now())  # how to join them, before its first card
 
     def phones(self):
         """The teams with a phone: the device types only for the others first."""

@@ -366,16 +366,24 @@ def test_the_pico_w_s_wifi_follows_its_vbus_sense_not_a_battery_reading():
         assert dev.net.usb is on and dev.net.wanted() is on
 
 
-def test_with_no_heap_for_the_join_screen_a_new_game_starts_without_it():
+def test_with_no_heap_for_the_join_screen_a_new_game_starts_and_shows_it_a_step_later():
     dev = device()
+    push = dev.app.push
 
-    def no_room(app, now):
+    def no_room(screen, now=None):
         raise MemoryError("memory allocation failed, allocating 1024 bytes")
 
-    dev.net.show = no_room
+    dev.app.push = no_room  # the game's heaviest moment: no room for the screen
     dev.net.sync()  # a new game that takes phones: its join screen would show now
     assert dev.app.screen.name != "phones" and dev.app.screen.game.s is not None
     assert dev.net.table["game"] == "saywhen"  # its network is made all the same
+    dev.net.apply()  # the core's next step: still no room
+    assert dev.app.screen.name != "phones"
+    dev.app.push = push  # what that moment left has gone
+    dev.net.apply()
+    assert dev.app.screen.name == "phones"
+    dev.net.apply()
+    assert [s.name for s in dev.app.stack].count("phones") == 1  # shown once
 
 
 def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():
