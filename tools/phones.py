@@ -17,8 +17,8 @@ from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, us
 # build (`make bench`): four phones joined at a Say When! question hold 117.3 KB and run
 # in 128 KB with no request asked again; a whole Say When! game with two phones needs 128
 # KB; a Stay Cool turn with four phones holds about 119.4 KB and a Scattergories round
-# about 117 KB (as the requests fall between the commands). At 128 KB every phones' and
-# browser test passes run alone, but not yet reliably two at a time, as `make test` runs
+# about 117 KB (as the requests fall between the commands). At 128 KB each phones' and
+# browser test mostly passes, but not yet reliably two at a time, as `make test` runs
 # them (one to five of the 43 failed in each of three runs, at a game's heaviest moments:
 # README, Memory). On a Pico W, of its 205 KB heap, 132 KB is about 91 to 108 KB. The
 # sources get theirs.
