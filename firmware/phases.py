@@ -126,8 +126,8 @@ class Phases:
         if self._game is None or self._phase != "home":
             return False
         # The modules loaded with the game go, its shared ones too (app.gamescreen,
-        # app.saved...: 5 KB that no module of the menu needs); what the menu loaded since
-        # stays.
+        # app.saved...: 4.4 KB that no module of the menu needs); what the menu loaded
+        # since stays.
         game = self._game[1]
         self._game = None
         unload([m for m in sys.modules if m not in game or m in self._resident])

@@ -93,8 +93,7 @@ def view(app, team):
 
 
 def _door(game, card, out):
-    """The door open: the answer, and each team's points and why, the card scored once (the
-    device's own door screen holds its points, not its reasons)."""
+    """The door open: the answer, and each team's points and why, the card scored once."""
     from app.saywhen import game as sw
 
     out["answer"] = card[sw.ANSWER]
