@@ -67,16 +67,37 @@ class Device:
 
     def __init__(self, state_dir, heap_size=None, seed=None):
         self.port = free_port()
-        heap = heap_size or os.environ.get("HEAP") or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
-        self.proc = serve(state_dir, self.port, heap, seed, bufsize=1)
+        self.state_dir = state_dir
+        self.heap = heap_size or os.environ.get("HEAP")
+        self.heap = self.heap or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
+        self.seed = seed
+        self.boot()
+
+    def boot(self):
+        self.proc = serve(self.state_dir, self.port, self.heap, self.seed, bufsize=1)
         self.lines = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
+        self.pump = threading.Thread(target=self._pump, args=(self.proc, self.lines), daemon=True)
+        self.pump.start()
         self.wait_for_server()
 
-    def _pump(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
+    def power_cut(self):
+        """A power cut, as a board has one: the process is killed, whatever it was doing,
+        and a new one boots from what was saved, on the same port, its heap empty (a board
+        starts with empty RAM; headless's own `reboot` frees the old device inside one
+        process, whose heap the old one has cut up). Each boot deals differently, as a
+        board's does: the next seed. Returns what the old process wrote to stderr."""
+        self.proc.kill()
+        self.proc.wait()
+        err = self.close()
+        self.seed = (self.seed or 1) + 1  # headless's default seed is 1
+        self.boot()
+        return err
+
+    @staticmethod
+    def _pump(proc, lines):
+        for line in proc.stdout:
+            lines.put(line.rstrip("\n"))
+        lines.put(None)
 
     def run(self, script, timeout=60):
         """Sends the commands of `script`, then `state`: (what was printed, the state)."""
@@ -121,6 +142,7 @@ class Device:
                 self.proc.kill()
                 self.proc.wait()
         err = self.proc.stderr.read()
+        self.pump.join(timeout=10)  # it has read all that was written: stdout can close
         self.proc.stdin.close()
         self.proc.stdout.close()
         self.proc.stderr.close()

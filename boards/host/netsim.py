@@ -12,6 +12,10 @@ game's network and QR codes, as a table takes a moment there. Two commands more:
              which of them have a phone, the page's address
     join     the join screen (its QR codes), as a game will show it
 
+and one less: `reboot` (a board's power cut empties its RAM, which one process cannot do
+for the device it holds: tools/phones.py's Device.power_cut ends the process and starts
+another on the same port and saved state).
+
 The PC's stand-in for a board's access point (hw.wifi) is this module itself: the port
 after --http on the loopback, for the web and the names both. It shares the heap with the
 firmware under test, so it is small: no class, few globals and functions.
@@ -54,9 +58,8 @@ async def _serve(sim):
     waiting = select.poll()
     waiting.register(sys.stdin, select.POLLIN)
     # One task watches the device's network (net.phones.Net.watch, what Net.run does on a
-    # board). A reboot cancels it and starts another for the new device: a look that was
-    # under way (the join screen's codes being made) would hold the old device's heap.
-    watching = asyncio.create_task(_watch(sim))
+    # board).
+    asyncio.create_task(_watch(sim))
     while True:
         sim.settle()  # what the phones changed, drawn as the display task would
         for _ in waiting.ipoll(0):
@@ -68,28 +71,17 @@ async def _serve(sim):
         line = sys.stdin.readline()
         words = line.split("#", 1)[0].split()
         cmd = words[0] if words else None
-        if cmd == "phones" or cmd == "join":
-            if len(words) > 1:
+        if cmd == "phones" or cmd == "join" or cmd == "reboot":
+            if cmd == "reboot":
+                # A board's power cut empties its RAM; inside this process the old device
+                # and its network would leave the new one a heap cut up (tools/phones.py's
+                # Device.power_cut ends the process and starts another).
+                print("error: reboot: with --http, a power cut is the end of the process")
+            elif len(words) > 1:
                 print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
             else:
                 command(sim, cmd)
             continue
-        net = sim.dev.net
-        if cmd == "reboot" or cmd == "quit" or not line:
-            # The device's network closes, its ports free at once for the next device's.
-            # Its tasks end (its connections within their deadline), and it lets go of its
-            # device: whatever still points at the old network (a finished task, a stale
-            # slot the collector scans) must not hold the old device's heap.
-            watching.cancel()
-            net.close()
-            await asyncio.sleep_ms(0)
-            while net.server.open:
-                await asyncio.sleep_ms(20)
-            net.dev = net.device_apply = net.board_sleep = net.session = net.codes = None
-            # Nor the task: a coroutine ended by its cancellation keeps its frame, and the
-            # frame the old network, while the task is held.
-            watching = None
-        net = None  # nor this frame
         if not line:
             break
         for tries in range(50):
@@ -105,14 +97,12 @@ async def _serve(sim):
                 await asyncio.sleep_ms(20)
         if not going:
             break
-        if cmd == "reboot":
-            watching = asyncio.create_task(_watch(sim))
 
 
 def command(sim, name):
     """`join` or `phones`, carried out in a function's frame, not in _serve's: a coroutine's
-    frame keeps every value it last held (the collector scans it whole), and the device
-    held there would be held through a reboot, leaving the new one short of heap."""
+    frame keeps every value it last held (the collector scans it whole), and what it held
+    there would stay in the device's heap."""
     net = sim.dev.net
     if name == "join":
         net.show(sim.dev.app, sim.now)
