@@ -11,25 +11,35 @@ import gc
 import sys
 
 
-def forget(name):
-    """Forgets the module `name`, so that the heap it holds can be reused."""
-    del sys.modules[name]
+def forget(name, clear=False):
+    """Forgets the module `name`, so that the heap it holds can be reused. `clear`: its
+    globals go too, for a module none of whose code runs any more (see unload)."""
+    module = sys.modules.pop(name)
+    if clear:
+        module.__dict__.clear()
     # The package keeps its submodule as an attribute too: let that go as well.
     parent, _, child = name.rpartition(".")
     if parent in sys.modules:
         sys.modules[parent].__dict__.pop(child, None)
 
 
-def unload(keep):
+def unload(keep, clear=True):
     """Forgets every module not in `keep`, so that the heap they hold can be reused. No list
-    of the modules is made: this runs when the heap is shortest, before anything is freed."""
+    of the modules is made: this runs when the heap is shortest, before anything is freed.
+    With `clear`, their globals go too, for `keep` is what was loaded at some moment (no
+    module kept imported one that goes) and the screens that used them are gone: the
+    collector is conservative (a C stack or a frame keeps the words it last held), and one
+    stale pointer to a screen would otherwise hold its module, every function in it and
+    every module it imported: a whole game, kept in the heap under the menu. But not the
+    network's (net.*): loaded by the phones' requests and the network's look, in tasks of
+    their own, one may be waiting in the middle of its work (the QR codes being made)."""
     while True:
         for name in sys.modules:
             if name not in keep:
                 break
         else:
             break
-        forget(name)
+        forget(name, clear and not name.startswith("net"))
     gc.collect()
 
 
@@ -130,5 +140,6 @@ class Phases:
         # since stays.
         game = self._game[1]
         self._game = None
-        unload([m for m in sys.modules if m not in game or m in self._resident])
+        # (Their globals stay: a module of the menu may have imported one of them.)
+        unload([m for m in sys.modules if m not in game or m in self._resident], False)
         return True
