@@ -16,9 +16,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MPY_HEAP = "128K"
 SOURCE_HEAP = "256K"
-# The .mpy build serving phones (tools/phones.py, make bench): above MPY_HEAP, as the
-# phones' server and a game's phone view need (README, Memory, gives the figures).
-PHONES_HEAP = "132K"
 
 
 def heap():

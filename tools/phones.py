@@ -11,18 +11,16 @@ import subprocess
 import threading
 import time
 
-from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, use_mpy
+from tools.mpenv import MPY_HEAP, SOURCE_HEAP, device_layout, micropython, use_mpy
 
-# The .mpy build serves phones in 132 KB, not the firmware's 128 KB cap. Measured on this
-# build (`make bench`): four phones joined at a Say When! question hold 117.3 KB and run
-# in 128 KB with no request asked again; a whole Say When! game with two phones needs 128
-# KB; a Stay Cool turn with four phones holds about 119.4 KB and a Scattergories round
-# about 117 KB (as the requests fall between the commands). At 128 KB each phones' and
-# browser test mostly passes, but not yet reliably two at a time, as `make test` runs
-# them (one to five of the 43 failed in each of three runs, at a game's heaviest moments:
-# README, Memory). On a Pico W, of its 205 KB heap, 132 KB is about 91 to 108 KB. The
-# sources get theirs.
-WIFI_HEAP = PHONES_HEAP
+# The .mpy build serves phones under the firmware's own cap, 128 KB. Measured on this build
+# (`make bench`): four phones joined at a Say When! question hold 114.8 KB, with no
+# request asked again; a whole Say When! game with two phones needs 125 KB; a Stay Cool
+# turn with four phones holds about 116.8 KB and a Scattergories round about 114.5 KB (as
+# the requests fall between the commands). On a Pico W, of its 205 KB heap, 128 KB is
+# about 94 to 111 KB. A power cut here ends the process (Device.power_cut), as a board's
+# empties its RAM. The sources get theirs.
+WIFI_HEAP = MPY_HEAP
 SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
 STAY_COOL = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game (four players)
 # Scattergories, New game, with a fourth player (Alex, Sam, Robin, Jo)

@@ -18,9 +18,9 @@ only the text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state pri
 core's state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the
 heap in use after a collection (then micropython's mem_info and qstr_info: the largest
 free block, the names interned), modules that and the modules loaded; battery MV gives the
-board a battery at MV millivolts; reboot is a power cut: the device starts again from
-what it saved. Tones are printed as `tone NAME` when they play. A bad command prints
-`error: COMMAND: what is wrong` and the simulator goes on.
+board a battery at MV millivolts; reboot is a power cut (but with --http: netsim.py says
+why): the device starts again from what it saved. Tones are printed as `tone NAME` when
+they play. A bad command prints `error: COMMAND: what is wrong` and the simulator goes on.
 
 --http PORT: the PC is a board with Wi-Fi serving phones on 127.0.0.1:PORT (netsim.py).
 """
