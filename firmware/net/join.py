@@ -3,10 +3,11 @@ game (with the QR codes that join it), the saved one checked at boot, the networ
 and the two requests of a phone that has no token yet: /api/teams (which teams are free)
 and /api/join (a team picked: its token).
 
-net.phones loads this only while it needs it (at boot, when a game begins, when the
-network opens, while the QR codes are made, when a phone without a token asks) and lets
-it go after: the code that stays loaded through a game, beside the game's own, is then
-only what watches the network and what a phone with a token uses.
+net.phones loads this only while it needs it (at boot, when the network opens, while the
+QR codes are made, when a phone without a token asks, when a game begins with no network
+made for it at the menu) and lets it go after: the code that stays loaded through a game,
+beside the game's own, is then only what watches the network and what a phone with a
+token uses.
 """
 
 import asyncio
@@ -25,28 +26,15 @@ def _pick(chars, n):
     return "".join(chars[b & 31 : (b & 31) + 1] for b in os.urandom(n))
 
 
-def fresh(game=None, names=()):
-    """A new network with no phones on it, for `game` (its key) and its teams' names."""
+def fresh():
+    """A new network with no game and no phones on it yet (Net.sync gives it its game)."""
     return {
         "ssid": "Scanner-" + _pick(_NAME_CHARS, 4),
         "key": _pick(_KEY_CHARS, 8),
-        "game": game,
-        "names": list(names),
-        "tokens": [None] * len(names),
+        "game": None,
+        "names": [],
+        "tokens": [],
     }
-
-
-def start(net, session):
-    """A new game (`session`, the core's) on the Net `net`: a network of its own with no
-    phones on it (those of the last game are refused), the one made at the menu if there
-    is one, with its codes (net.phones saves it)."""
-    table = fresh(session["game"], session["names"])
-    net.codes = None
-    if net.next:  # made at the menu
-        table["ssid"], table["key"], net.codes = net.next
-        net.next = None
-    net.table = table
-    net.kept = {}  # (what it held was of the last game's state: let go)
 
 
 def open(net):

@@ -93,9 +93,9 @@ class Net:
         self.opened = None  # the table the network was opened with
         self.session = self  # not yet seen: the first one is the game of the boot
         self.codes = None  # the join screen's QR codes for this network (net.join.made)
-        # The next game's network, made at the menu with its codes (ssid, key, codes): the
-        # QR encoder then never shares the heap with a game, and the join screen that
-        # opens a game shows at once.
+        # The next game's network, made at the menu with its codes (table, codes): the QR
+        # encoder then never shares the heap with a game, the join screen that opens a
+        # game shows at once, and a game begins with no net.join to load.
         self.next = None
         self.now = now  # the core's clock, handed in by the shell (the simulator's own)
         self.server = server.Server(self.api, getattr(ap, "www", "/www"))
@@ -162,7 +162,7 @@ class Net:
                     self, table, lambda: app.modules._phase == "home" and self.ip
                 )
                 if codes is not None:
-                    self.next = table["ssid"], table["key"], codes
+                    self.next = table, codes
         except MemoryError:
             pass  # no room for net.join or net.qr now: again at the next look
         finally:
@@ -211,11 +211,23 @@ class Net:
         table = self.table
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
-        try:
-            _joining().start(self, session)
-        finally:
-            _let_go()  # before the join screen: the game's heaviest moment
-        self.dev.save(SAVE, self.table)
+        # A network of its own with no phones on it (those of the last game are refused):
+        # the one made at the menu, with its codes, if there is one.
+        if self.next is None:
+            try:
+                table = _joining().fresh()
+            finally:
+                _let_go()  # before the join screen: the game's heaviest moment
+            self.codes = None
+        else:
+            table, self.codes = self.next
+            self.next = None
+        names = table["names"] = list(session["names"])
+        table["tokens"] = [None] * len(names)
+        table["game"] = session["game"]
+        self.table = table
+        self.kept = {}  # (what it held was of the last game's state: let go)
+        self.dev.save(SAVE, table)
         if self.wanted() and session["game"] in PHONE_GAMES:  # a game that takes phones:
             self.show(self.dev.app, self.now())  # how to join them, before its first card
 

@@ -100,10 +100,11 @@ def test_the_device_does_not_sleep_while_the_network_is_open():
 def test_a_saved_network_that_does_not_hold_up_is_replaced():
     from net import join
 
-    good = join.fresh("saywhen", ["Red", "Blue"])
-    assert join.checked(good) is good
+    good = join.fresh()
+    assert join.checked(good) is good  # a network of no game yet
     assert good["ssid"][:8] == "Scanner-" and len(good["ssid"]) == 12 and len(good["key"]) == 8
-    assert good["tokens"] == [None, None]
+    good = dict(good, game="saywhen", names=["Red", "Blue"], tokens=[None, None])
+    assert join.checked(good) is good
     for bad in (
         None,
         [],
