@@ -47,6 +47,28 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
     if played_problem == "damaged" or played is not None and type(played) is not dict:
         played = None
         notes.append("The record of cards played was damaged and has been reset.")
+    # A record of the cards played for every deck, those saved kept if sound: made now, in
+    # the empty heap, where a deal made one at a game's heaviest moment (Say When!'s bits:
+    # 1 KB in one piece on the unix port, 512 bytes on a Pico). A deck that cannot be read
+    # gets none: its game says why.
+    played = played or {}
+    keep = set(sys.modules)
+    from app.played import record
+
+    try:
+        files = os.listdir(board.decks)
+    except OSError:
+        files = ()
+    for file in files:
+        if file.endswith(".deck"):
+            try:
+                with open(board.decks + "/" + file, "rb") as f:
+                    head = f.read(6)  # b"DCK2", then the count (u16, little-endian)
+            except OSError:
+                continue
+            if len(head) == 6:
+                played[file[:-5]] = record(played.get(file[:-5]), head[4] | head[5] << 8)
+    unload(keep)
     # Saved before saves had checksums: checked now, and saved again with one (a
     # game's state is checked whole when it resumes, as every time).
     for key, data, was in (

@@ -277,8 +277,11 @@ def test_fresh_cards_every_turn(tmp_path):
         out = t.run("state\n" + turn_keys(0, 0, 1) + "\npress C")
         seen.append(tuple(out.states()[0]["view"]["cards"]))
     assert len(set(s[0] for s in seen)) == 3 and len(set(s[1] for s in seen)) == 3
-    played = read_save(tmp_path / "played.json")
-    assert set(played) == {"staycool-written", "staycool-verbal"}
+    played = read_save(tmp_path / "played.json")  # a record for every deck, made at boot
+    assert {deck for deck, rec in played.items() if any(rec["bits"])} == {
+        "staycool-written",
+        "staycool-verbal",
+    }
 
 
 def test_resume_after_a_power_cut(tmp_path):

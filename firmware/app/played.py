@@ -19,10 +19,12 @@ played: a new (small) record each time, so the core sees that the dict must be s
 from app.saved import counts
 
 
-def _record(rec, deck):
-    """`rec` if it is a sound record for the deck, else a fresh one (no card played)."""
+def record(rec, count):
+    """`rec` if it is a sound record for a deck of `count` cards, else a fresh one (no card
+    played). Made at boot for every deck (wake.py), the fresh ones too, so that a deal,
+    a game's heaviest moment, needs no block of the record's size in one piece."""
     n = 64
-    while n < deck.count:
+    while n < count:
         n *= 2
     good = isinstance(rec, dict) and rec.get("n") == n
     if not good or not counts(rec.get("bits"), 0xFFFF, n >> 4):
@@ -33,7 +35,7 @@ def _record(rec, deck):
 def bits(rec, deck):
     """One bit a card, in deck order: set where the card counts as played (test is_set),
     by the deck's record `rec` (None, or a damaged one: none)."""
-    rec = _record(rec, deck)
+    rec = record(rec, deck.count)
     n, marks = rec["n"], rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
@@ -52,7 +54,7 @@ def draw(rec, deck, k, rng, exclude=()):
     the record to keep): `rec` as it was if sound, or a fresh one (none yet, damaged, or
     the deck used up). So the record is whole from the deal on, and marking a card later,
     mid-game, allocates none of its size."""
-    rec = _record(rec, deck)
+    rec = record(rec, deck.count)
     seen = bits(rec, deck)
 
     def free(i):
@@ -61,7 +63,7 @@ def draw(rec, deck, k, rng, exclude=()):
     picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:  # the deck is used up: start it afresh
-        rec = _record(None, deck)
+        rec = record(None, deck.count)
         seen = bytearray(len(seen))
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
@@ -79,7 +81,7 @@ def draw(rec, deck, k, rng, exclude=()):
 def mark(rec, deck, index):
     """The deck's record with card `index` played: a new record, whose bits are `rec`'s
     list with the card's bit set (in place: see above)."""
-    rec = _record(rec, deck)
+    rec = record(rec, deck.count)
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         if i == index:
             b = key % rec["n"]
