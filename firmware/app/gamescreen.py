@@ -12,7 +12,9 @@ def start(app, title, now, make, deck, first):
     """The screen that plays app.session, a game of `title`: its model is
     `make(deck, app.settings, app.played, names, state)`, with the deck named `deck`
     (None: the model opens its own with app.open_deck) and, when the session has no state
-    yet, a new game's (the model's fresh(), saved at once); the screen is `first(app, game, now)`,
+    yet, a new game's (the model's fresh(), saved at once; a saved state is checked whole,
+    by its check(), and a new one, the model's own, is not: its start is its heaviest
+    moment); the screen is `first(app, game, now)`,
     where the game stands. A damaged deck or save shows a notice instead (DeckError: the
     game stays saved; DamagedSave: it is cleared); any other error is a bug, not a bad
     save, and goes on up."""
@@ -23,10 +25,11 @@ def start(app, title, now, make, deck, first):
     try:
         deck = app.open_deck if deck is None else app.open_deck(deck)
         game = make(deck, app.settings, app.played, s["names"], s.get("state"))
-        if game.s is None:
+        if game.s is None:  # a new game's state is the model's own, checked when it resumes
             s["state"] = game.fresh(app.seed, now)
             app.save_session()
-        game.check()
+        else:
+            game.check()
         return first(app, game, now)
     except (DamagedSave, DeckError) as e:
         from app.dialogs import cannot_play

@@ -95,7 +95,7 @@ class SayWhen(Game):
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the deck and the players (undo's copy too). In
-        app/saywhen/check.py, read at a game's start only, and let go with its first part
+        app/saywhen/check.py, read when a saved game resumes only, and let go with its first part
         (play.PARTS)."""
         from app.saywhen.check import check
 

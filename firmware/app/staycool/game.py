@@ -60,7 +60,7 @@ class StayCool(Game):
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the players and the rules (app/staycool/check.py, read
-        at a game's start only, and let go with its first part: play.PARTS)."""
+        when a saved game resumes only, and let go with its first part: play.PARTS)."""
         from app.staycool.check import check
 
         check(self, (_READY, RUNNING, OVER), KINDS, _MOST, ROUNDS)
