@@ -67,7 +67,8 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
             except OSError:
                 continue
             if len(head) == 6:
-                played[file[:-5]] = record(played.get(file[:-5]), head[4] | head[5] << 8)
+                name = file[:-5]
+                played[name] = record(played.get(name), head[4] | head[5] << 8)
     unload(keep)
     # Saved before saves had checksums: checked now, and saved again with one (a
     # game's state is checked whole when it resumes, as every time).

@@ -69,8 +69,8 @@ class Device:
     def __init__(self, state_dir, heap_size=None, seed=None):
         self.port = free_port()
         self.state_dir = state_dir
-        self.heap = heap_size or os.environ.get("HEAP")
-        self.heap = self.heap or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
+        heap = heap_size or os.environ.get("HEAP")
+        self.heap = heap or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
         self.seed = seed
         self.boot()
 

@@ -71,13 +71,14 @@ async def _serve(sim):
         line = sys.stdin.readline()
         words = line.split("#", 1)[0].split()
         cmd = words[0] if words else None
-        if cmd == "phones" or cmd == "join" or cmd == "reboot":
-            if cmd == "reboot":
-                # A board's power cut empties its RAM; inside this process the old device
-                # and its network would leave the new one a heap cut up (tools/phones.py's
-                # Device.power_cut ends the process and starts another).
-                print("error: reboot: with --http, a power cut is the end of the process")
-            elif len(words) > 1:
+        if cmd == "reboot":
+            # A board's power cut empties its RAM; inside this process the old device and
+            # its network would leave the new one a heap cut up (tools/phones.py's
+            # Device.power_cut ends the process and starts another).
+            print("error: reboot: with --http, a power cut is the end of the process")
+            continue
+        if cmd == "phones" or cmd == "join":
+            if len(words) > 1:
                 print("error: %s: usage: %s takes nothing after it" % (line.strip(), cmd))
             else:
                 command(sim, cmd)

@@ -95,8 +95,8 @@ class SayWhen(Game):
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
         type, its range, and with the deck and the players (undo's copy too). In
-        app/saywhen/check.py, read when a saved game resumes only, and let go with its first part
-        (play.PARTS)."""
+        app/saywhen/check.py, read when a saved game resumes only, and let go with its
+        first part (play.PARTS)."""
         from app.saywhen.check import check
 
         check(self, SAVED, CARDS, JUDGE_KINDS)
