@@ -14,7 +14,7 @@ import time
 from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, use_mpy
 
 # The .mpy build serves phones in 132 KB, not the firmware's 128 KB cap. Measured on this
-# build (`make bench`): four phones joined at a Say When! question hold 118.5 KB and run
+# build (`make bench`): four phones joined at a Say When! question hold 115.5-118.5 KB, run
 # in 128 KB with no request asked again; a whole Say When! game with two phones needs 126
 # KB; a Stay Cool turn with four phones holds about 118.3 KB and a Scattergories round
 # about 116.1 KB (as the requests fall between the commands). At 128 KB, two at a time,
