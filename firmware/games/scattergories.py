@@ -82,23 +82,32 @@ def score_round(sheets, letter, rejected=()):
     return [sum(row) for row in points(sheets, letter, rejected)]
 
 
-def points(sheets, letter, rejected=()):
+def points(sheets, letter, rejected=(), player=None):
     """Each answer's point, 1 or 0: `points(...)[p][c]` is that of `sheets[p][c]`, as
-    score_round counts it."""
+    score_round counts it. With `player`, that player's row alone (`points(...)[player]`),
+    worked out with no other key kept (a challenge's verdict, in a heap a round has cut
+    small)."""
     rejected = set((p, c) for p, c in rejected)  # pairs may arrive as JSON lists
-    keys = [[match_key(answer) for answer in sheet] for sheet in sheets]
+    keys = None
+    if player is None:
+        keys = [[match_key(answer) for answer in sheet] for sheet in sheets]
     out = []
     for p, sheet in enumerate(sheets):
+        if player is not None and p != player:
+            continue
         scored = []  # this player's answers that already scored this round
         row = []
         for c, answer in enumerate(sheet):
-            key = keys[p][c]
+            key = match_key(answer) if keys is None else keys[p][c]
             ok = key and (p, c) not in rejected and starts_with(answer, letter)
-            if ok and not _given_by_another(keys, p, c, key) and key not in scored:
+            others = None if keys else sheets  # (None: the keys are kept)
+            if ok and not _given_by_another(keys, p, c, key, others) and key not in scored:
                 scored.append(key)
                 row.append(1)
             else:
                 row.append(0)
+        if player is not None:
+            return row
         out.append(row)
     return out
 
@@ -153,5 +162,10 @@ def _skip_leading(text, i):
     return text[i:]
 
 
-def _given_by_another(keys, p, c, key):
-    return any(q != p and c < len(row) and row[c] == key for q, row in enumerate(keys))
+def _given_by_another(keys, p, c, key, sheets=None):
+    """Whether a player other than p has `key` for category c, in the sheets' `keys`; or
+    in the `sheets` themselves, each key made as it is compared and none kept."""
+    for q, row in enumerate(keys if sheets is None else sheets):
+        if q != p and c < len(row) and (row[c] if sheets is None else match_key(row[c])) == key:
+            return True
+    return False

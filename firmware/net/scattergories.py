@@ -22,13 +22,15 @@ only the view, and the view of every sheet scored is the heaviest of the games'.
 helpers both need (_round, _writing) are in each, the same.
 """
 
-_BLANK = ""
+from micropython import const
+
+_BLANK = const("")
 # Why an answer scores nothing, as the phones show it.
-_MATCH = "match"  # another player has it too
-_LETTER = "letter"  # it does not begin with the letter
-_REPEAT = "repeat"  # the same player scored it already, in an earlier category
-_REJECTED = "rejected"  # voted out in a challenge
-_OK = "ok"
+_MATCH = const("match")  # another player has it too
+_LETTER = const("letter")  # it does not begin with the letter
+_REPEAT = const("repeat")  # the same player scored it already, in an earlier category
+_REJECTED = const("rejected")  # voted out in a challenge
+_OK = const("ok")
 
 
 def _round(app):
@@ -54,19 +56,20 @@ def _writing(game, clock, now):
 
 
 def marks(game, sheets):
-    """Each answer's mark: "ok" (it scores), "" (blank), or why it scores nothing."""
+    """Each answer's mark: "ok" (it scores), "" (blank), or why it scores nothing. A row
+    at a time, with no key of the others' kept: the looks after a verdict find the heap
+    a round with four phones has left."""
     from games import scattergories as rules
 
     letter = game.letter()
     rejected = [c[:2] for c in game.s["challenges"] if not c[2]]
-    scored = rules.points(sheets, letter, rejected)
-    keys = [[rules.match_key(a) for a in answers] for answers in sheets]
     out = []
     for p, answers in enumerate(sheets):
+        scored = rules.points(sheets, letter, rejected, p)
         row = []
         for c, answer in enumerate(answers):
-            key = keys[p][c]
-            if scored[p][c]:
+            key = rules.match_key(answer)
+            if scored[c]:
                 row.append(_OK)
             elif not key:
                 row.append(_BLANK)
@@ -74,7 +77,7 @@ def marks(game, sheets):
                 row.append(_REJECTED)
             elif not rules.starts_with(answer, letter):
                 row.append(_LETTER)
-            elif rules._given_by_another(keys, p, c, key):
+            elif rules._given_by_another(None, p, c, key, sheets):
                 row.append(_MATCH)
             else:
                 row.append(_REPEAT)
@@ -92,7 +95,6 @@ def view(app, team):
     s = game.s
     phase = s["phase"]
     now = app.now
-    sheets = s.get("sheets") or [[] for _ in game.names]
     out = {
         "kind": "scattergories",
         "stage": phase,
@@ -108,24 +110,33 @@ def view(app, team):
     if phase == "play":
         out["left"] = clock.remaining(now) if clock is not None else s["left"]
         out["running"] = clock is not None and clock.running
-        out["answers"] = sheets[team]  # its own only: the others' are hidden till time's up
+        sheets = s.get("sheets")  # its own only: the others' are hidden till time's up
+        out["answers"] = sheets[team] if sheets else []
         out["can_write"] = _writing(game, clock, now)
     elif phase == "score":
-        out["sheets"] = sheets
-        # The marks change only with a challenge decided: worked out once for the looks of
-        # every phone (each is four sheets scored: 3 KB of the heap at its busiest).
-        kept = app.net.kept.get("marks")
-        decided = len(s["challenges"])
-        if kept is None or kept[0] is not s or kept[1] != decided:
-            kept = app.net.kept["marks"] = (s, decided, marks(game, sheets))
-        out["marks"] = kept[2]
-        out["points"] = s["points"]
-        out["challenges"] = s["challenges"]
-        vote = s.get("vote")
-        out["vote"] = vote
-        out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
-        last = app.net.kept.get("last")  # the last challenge decided on the phones (_vote)
-        out["last"] = last[1] if last is not None and last[0] is s else None
+        score(app, game, team, out)
     elif phase == "won":
         out["winners"] = game.winners()
     return out
+
+
+def score(app, game, team, out):
+    """The view at time's up (a function of its own, as the import of a module needs its
+    largest function's code in one piece): every sheet, scored and marked."""
+    s = game.s
+    sheets = out["sheets"] = s.get("sheets") or [[] for _ in game.names]
+    # The marks change only with a challenge decided: worked out once for the looks of
+    # every phone, not at each.
+    kept = app.net.kept.get("marks")
+    decided = len(s["challenges"])
+    if kept is None or kept[0] is not s or kept[1] != decided:
+        app.net.kept.pop("marks", None)  # the old ones go first: room for the new
+        kept = app.net.kept["marks"] = (s, decided, marks(game, sheets))
+    out["marks"] = kept[2]
+    out["points"] = s["points"]
+    out["challenges"] = s["challenges"]
+    vote = s.get("vote")
+    out["vote"] = vote
+    out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
+    last = app.net.kept.get("last")  # the last challenge decided on the phones (_vote)
+    out["last"] = last[1] if last is not None and last[0] is s else None

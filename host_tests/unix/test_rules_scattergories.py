@@ -200,3 +200,25 @@ def test_answers_in_quotes_or_with_punctuation_are_the_same_answer():
     assert sg.score_round([['The "Kiwi"'], ["  KIWI...  "]], "K") == [0, 0]
     assert sg.score_round([["Kiwi fruit"], ["Kiwi"]], "K") == [1, 1]  # inner words count
     assert sg.score_round([['"'], ["The"]], "K") == [0, 0]  # nothing left: blank
+
+
+def test_one_players_row_is_that_of_the_whole_round():
+    # points(..., player) scores a row alone, each other key made as it is compared (a
+    # verdict's delta, in a small heap): the same as the whole round's row, every case.
+    rounds = [
+        ([["Kiwi", "kiwi", "The Kiwi"], ["Kale", "Kenya", "Korea"]], "K", []),
+        ([["Kiwi", "Kiwi"], ["Kiwi", "Kale"]], "K", [(1, 1)]),
+        ([["Kiwi", "Kiwi"], ["Kale", "Kenya"]], "K", [(0, 0)]),
+        ([["The Kiwi", "King  Kong"], ["kiwi", "king kong"], ["Kumquat", "Kong"]], "K", []),
+        ([["Kiwi"], ["Kiwi"]], "K", [[1, 0]]),
+        ([["Kiwi", ""], [], ["", "Kiwi", "Kale"]], "K", []),
+        # "The The" keys as "the", whose own key is "": keys are compared, not re-keyed.
+        ([["The The", "Tea"], ["the", "tea"], ["The", "The Tea"]], "T", []),
+        ([['"Kiwi!"', "Kenya"], ["  KIWI...  ", "Korea"], ["Kale", "kenya"]], "K", [(2, 0)]),
+    ]
+    for sheets, letter, rejected in rounds:
+        whole = sg.points(sheets, letter, rejected)
+        for p in range(len(sheets)):
+            assert sg.points(sheets, letter, rejected, p) == whole[p], (sheets, p)
+    # An answer of an article alone is blank; one of two is the second word.
+    assert sg.points([["The The"], ["the"], ["The"]], "T") == [[1], [0], [0]]

@@ -154,20 +154,26 @@ class Scattergories(Game):
         pts = self.s["points"]
         pts[player] = max(0, min(CATEGORIES, pts[player] + delta))
 
-    def points(self, rejected=()):
+    def points(self):
         """This round's points as the rules score the answers typed on phones (none on
-        paper: 0), with the answers rejected in challenges, and `rejected`, crossed out."""
+        paper: 0), with the answers rejected in challenges crossed out."""
         s = self.s
-        out = [c[:2] for c in s["challenges"] if not c[2]] + list(rejected)
+        out = [c[:2] for c in s["challenges"] if not c[2]]
         return rules.score_round(s.get("sheets") or [[]] * self.n(), self.letter(), out)
 
     def delta(self, player, category):
         """What rejecting player's answer for category does to their points: on a phone,
         the rules score the sheet again without it; on paper, it takes a point off."""
-        sheets = self.s.get("sheets")
+        s = self.s
+        sheets = s.get("sheets")
         if not (sheets and sheets[player]):
             return -1
-        return self.points(((player, category),))[player] - self.points()[player]
+        # That player's row alone, with and without the answer: the others' keys are never
+        # all in the heap, where a verdict comes while four phones look.
+        out = [c[:2] for c in s["challenges"] if not c[2]]
+        before = sum(rules.points(sheets, self.letter(), out, player))
+        out.append((player, category))
+        return sum(rules.points(sheets, self.letter(), out, player)) - before
 
     def challenge(self, player, category, votes):
         """Applies a challenge vote: a rejected answer loses its point. Returns accepted.
