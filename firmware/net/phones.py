@@ -24,6 +24,7 @@ so that these modules stay loaded through the core's phases. runner.py runs `Net
 """
 
 import asyncio
+import gc
 import json
 import sys
 
@@ -42,6 +43,7 @@ _ACTS = const(("net.saywhen", "net.staycool", "net.sheets"))
 _LOADED_BY_REQUESTS = const(
     ("net.join", "net.qr", "net.saywhen", "net.staycool", "net.scattergories", "net.sheets")
 )
+_MAKING_CODES = const(("net.join", "net.qr"))
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
@@ -54,15 +56,19 @@ def _joining():
     return join
 
 
-def _let_go():
+def _let_go(clear=True):
     """Lets go of what an answer loaded: net.join, and the game's phone side (net.<game>).
     Each is imported again by the next request that needs it, so that between requests
-    (the device's own work: a game's parts loading, its scoring) their heap is the game's."""
+    (the device's own work: a game's parts loading, its scoring) their heap is the game's.
+    Their globals go too (phases.unload says why: one stale pointer to a module would hold
+    every function in it), but for net.join's and net.qr's while the network's look is in
+    the middle of making QR codes with them (`clear` False: Net.making); those two stay
+    loaded then, and go at the end of that look."""
     from phases import forget
 
     for name in _LOADED_BY_REQUESTS:
-        if name in sys.modules:
-            forget(name)
+        if name in sys.modules and (clear or name not in _MAKING_CODES):
+            forget(name, True)
 
 
 def _json(status, data):
@@ -81,6 +87,7 @@ class Net:
         # go after each), each with the game's state it is of: Scattergories' last
         # challenge decided on the phones ("last"), its sheets' marks ("marks").
         self.kept = {}
+        self.making = False  # the network's look is making QR codes (net.join, net.qr)
         # On USB power? Read once, now: a board's VBUS sense (a Pico W's WL_GPIO2) if it
         # has one, else VSYS, before the radio starts (on a Pico W, GP29 is its clock).
         usb_power = getattr(dev.board, "usb_power", None)
@@ -144,29 +151,38 @@ class Net:
         if not self.wanted():
             self.close()
             return
+        codes = None
         try:
+            self.making = True
             if self.opened is not self.table:
                 if not _joining().open(self):
                     await asyncio.sleep_ms(_RETRY_MS)
             elif self.codes is None and app.screen.name == "phones":
                 table = self.table
-                self.codes = await _joining().made(
-                    self, table, lambda: self.table is table and self.ip
-                )
-                if app.screen.name == "phones":  # still waiting for them
-                    app.redraw()
+                codes = await _joining().made(self, table, lambda: self.table is table and self.ip)
             elif self.next is None and app.modules._phase == "home":
-                join = _joining()
-                table = join.fresh()
-                codes = await join.made(
+                table = _joining().fresh()
+                codes = await _joining().made(
                     self, table, lambda: app.modules._phase == "home" and self.ip
                 )
-                if codes is not None:
-                    self.next = table, codes
         except MemoryError:
             pass  # no room for net.join or net.qr now: again at the next look
         finally:
+            self.making = False
             _let_go()
+        if codes is None:
+            return
+        # Kept only once net.join and net.qr have gone and what they left is collected:
+        # kept beside their work, the codes would sit in the middle of the heap it frees,
+        # cut into pieces a game's start cannot use (measured at the 128 KB cap: a third
+        # of the starts of a Say When! game of three teams failed, and none since).
+        gc.collect()
+        if table is self.table:
+            self.codes = codes
+            if app.screen.name == "phones":  # still waiting for them
+                app.redraw()
+        else:
+            self.next = table, codes
 
     def close(self):
         if self.serving is not None:
@@ -217,7 +233,7 @@ class Net:
             try:
                 table = _joining().fresh()
             finally:
-                _let_go()  # before the join screen: the game's heaviest moment
+                _let_go(not self.making)  # before the join screen: the heaviest moment
             self.codes = None
         else:
             table, self.codes = self.next
@@ -266,7 +282,7 @@ class Net:
         try:
             return self.answer(method, path, token, body)
         finally:
-            _let_go()
+            _let_go(not self.making)
 
     def answer(self, method, path, token, body):
         post = method == "POST"

@@ -289,8 +289,11 @@ class Server:
         slot is taken, 429 when its address has sent too many requests)."""
         conn, peer = web.accept()
         conn.setblocking(False)
-        # lwIP gives (address, port); the unix port the raw sockaddr_in, its address at 4.
-        who = peer[0] if isinstance(peer, tuple) else bytes(peer[4:8])
+        # Its address as a small int, which the rate limit keeps with no heap of its own (a
+        # str kept, made while the QR codes are, would sit in the middle of the heap their
+        # going frees): lwIP gives (address, port), its hash tells a table's few phones
+        # apart; the unix port gives the raw sockaddr_in, the address's last byte at 7.
+        who = hash(peer[0]) if isinstance(peer, tuple) else peer[7]
         status = 503
         if self.open < _OPEN:
             # Its address's bucket, or the place of the one heard from longest ago.

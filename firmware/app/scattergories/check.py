@@ -28,26 +28,6 @@ _KEYS = const(
 )
 
 
-def new_state(seed, now, settings, n):
-    # The shell's seed changes every boot; `now` makes two games of one boot differ too.
-    seed = (seed + now) & 0xFFFFFFFF
-    die = rules.LetterDie(seed)
-    return {
-        "seed": seed,
-        "rounds": settings["sg_rounds"],
-        "ms": settings["sg_seconds"] * 1000,
-        "phase": "pick",
-        "lists": [],  # the list number of each round, from its roll on
-        "letters": "",  # the letter of each round
-        "faces": "",  # the faces of the last throw (repeats, then the letter)
-        "rng": die.rng_state,
-        "left": None,  # ms on the clock while stopped in "play"
-        "points": [0] * n,  # this round's points, being typed in
-        "challenges": [],  # this round's: [player, category, accepted]
-        "scores": [],  # finished rounds' points
-    }
-
-
 def check(game, categories, fit):
     """Raises DamagedSave unless every field of `game`'s saved state holds together: its
     type, its range, and with the deck, the players and the phase. The game hands in what

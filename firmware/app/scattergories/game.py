@@ -30,11 +30,25 @@ class Scattergories(Game):
     _list = None  # (number, categories) of the list on screen
 
     def fresh(self, seed, now):
-        """The state of a new game (of seed `seed`, begun at `now`): app/scattergories/
-        check.py's, read at a game's start only."""
-        from app.scattergories.check import new_state
-
-        self.s = new_state(seed, now, self.settings, len(self.names))
+        """The state of a new game (of seed `seed`, begun at `now`). Here, not with check()
+        in app/scattergories/check.py: a game's start, its heaviest moment, loads no more."""
+        # The shell's seed changes every boot; `now` makes two games of one boot differ too.
+        seed = (seed + now) & 0xFFFFFFFF
+        settings = self.settings
+        self.s = {
+            "seed": seed,
+            "rounds": settings["sg_rounds"],
+            "ms": settings["sg_seconds"] * 1000,
+            "phase": "pick",
+            "lists": [],  # the list number of each round, from its roll on
+            "letters": "",  # the letter of each round
+            "faces": "",  # the faces of the last throw (repeats, then the letter)
+            "rng": rules.LetterDie(seed).rng_state,
+            "left": None,  # ms on the clock while stopped in "play"
+            "points": [0] * len(self.names),  # this round's points, being typed in
+            "challenges": [],  # this round's: [player, category, accepted]
+            "scores": [],  # finished rounds' points
+        }
         return self.s
 
     def check(self):
