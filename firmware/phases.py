@@ -84,7 +84,12 @@ class Phases:
         """The game `key`'s module, app.<module()>, imported once every module of the old
         phase has gone: a game needs only its own. `module` names it from the catalog, which
         it imports: only then, and let go again, as the old phase may be a whole game (a
-        game played again from its winners' screen) with no room left beside it."""
+        game played again from its winners' screen) with no room left beside it. The game
+        deals once what its import left is collected: the collector's search for room
+        starts low in the heap after a collection, so the deal's small objects then fill
+        the holes that import left, not the one large run of free heap the game's first
+        part needs (without it, at the 128 KB cap with a phone's page open at the menu and
+        the PC busy, 7 Say When! starts in 12 failed in the deal; none in 8 since)."""
         if self._game is not None and self._game[0] != key:
             self._game = None  # that game is over, or another one begins
         keep = self._game[1] if self._game else self._resident
@@ -95,6 +100,7 @@ class Phases:
         unload(keep)  # the catalog, which named the game's module
         game = __import__("app." + name, None, None, ("start",))
         self._game = key, set(sys.modules)
+        gc.collect()
         return game
 
     def part(self, name, parts):

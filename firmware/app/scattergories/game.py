@@ -11,12 +11,14 @@ On a board with Wi-Fi two fields more come from the phones (net/scattergories.py
 the round's roll to the next: "sheets", each player's answers typed on a phone (12, or
 none: on paper), scored by the rules at time's up; "vote", a challenge being voted on the
 phones: [player, category, [[voter, accept], ...]].
+The rules (games.scattergories) are imported by the methods that need them, not with this
+module: they go with the part that loaded them (play.PARTS), and the round's timer, while
+phones send their sheets, plays without them.
 """
 
 from micropython import const
 
 from app.saved import Game
-from games import scattergories as rules
 
 DECK = "scattergories"
 CATEGORIES = 12
@@ -32,6 +34,8 @@ class Scattergories(Game):
     def fresh(self, seed, now):
         """The state of a new game (of seed `seed`, begun at `now`). Here, not with check()
         in app/scattergories/check.py: a game's start, its heaviest moment, loads no more."""
+        from games import scattergories as rules
+
         # The shell's seed changes every boot; `now` makes two games of one boot differ too.
         seed = (seed + now) & 0xFFFFFFFF
         settings = self.settings
@@ -120,6 +124,7 @@ class Scattergories(Game):
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
         from app import played  # let go with the part that threw it (play.PARTS)
+        from games import scattergories as rules
 
         s = self.s
         rec = self.played.get(DECK)
@@ -171,6 +176,8 @@ class Scattergories(Game):
     def points(self):
         """This round's points as the rules score the answers typed on phones (none on
         paper: 0), with the answers rejected in challenges crossed out."""
+        from games import scattergories as rules
+
         s = self.s
         out = [c[:2] for c in s["challenges"] if not c[2]]
         return rules.score_round(s.get("sheets") or [[]] * self.n(), self.letter(), out)
@@ -178,6 +185,8 @@ class Scattergories(Game):
     def delta(self, player, category):
         """What rejecting player's answer for category does to their points: on a phone,
         the rules score the sheet again without it; on paper, it takes a point off."""
+        from games import scattergories as rules
+
         s = self.s
         sheets = s.get("sheets")
         if not (sheets and sheets[player]):
@@ -193,6 +202,8 @@ class Scattergories(Game):
         """Applies a challenge vote: a rejected answer loses its point. Returns accepted.
         All or nothing: what takes the heap comes first, so that a MemoryError (the phones
         ask again) leaves the game as it was, and the points change last."""
+        from games import scattergories as rules
+
         accepted = rules.challenge_accepted(votes, player)
         delta = 0 if accepted else self.delta(player, category)
         self.s["challenges"].append([player, category, accepted])

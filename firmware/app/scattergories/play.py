@@ -17,7 +17,9 @@ from app.gfx import W
 from app.scattergories import game as sg
 
 # The parts, and what only some moments need: app.played, which the list's pick and the
-# die's throw import, scattergories.check a game's start. Each goes when the next part loads.
+# die's throw import, scattergories.check a game's start, and the rules (games.scattergories,
+# 3.3 KB), which the die's throw and the scoring import: the round's timer, while four phones
+# send their sheets, has no use for them. Each goes when the next part loads.
 # One tuple, named once: a const() tuple would be a copy of itself, its strings too, at
 # every place that names it.
 PARTS = (
@@ -29,6 +31,7 @@ PARTS = (
     "app.won",
     "app.played",
     "app.scattergories.check",
+    "games.scattergories",
 )
 # The module that plays each phase: only it (and the timer while the clock runs) is loaded.
 _PART = {"pick": PARTS[0], "roll": PARTS[1], "play": PARTS[2]}
