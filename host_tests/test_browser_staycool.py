@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.mpy_only]
 
 @pytest.fixture
 def device(tmp_path):
-    dev = Device(tmp_path / "state")  # at WIFI_HEAP (tools/phones.py says why)
+    dev = Device(tmp_path / "state")
     yield dev
     assert "Traceback" not in dev.close()
 

@@ -30,7 +30,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.fuzz import GC_BLOCK, fuzz, kb
-from tools.mpenv import MPY_HEAP, PHONES_HEAP, ROOT, run_mp
+from tools.mpenv import MPY_HEAP, ROOT, run_mp
 from tools.names import NET_MODULE, POOLS_HOLD, names_in
 from tools.phones import SCATTERGORIES, START, STAY_COOL, free_port, serve
 
@@ -308,12 +308,12 @@ def with_phones(heap):
 
 def four_phones(quick=False):
     """with_phones at the cap, else at the smallest heap (KB) they get there in: (heap,
-    figures); `quick`: at the phones' tests' heap, with no search."""
+    figures); `quick`: at the cap alone, with no search."""
     found = with_phones(MPY_HEAP)
     if found:
         return MPY_HEAP, found
     if quick:
-        return PHONES_HEAP, with_phones(PHONES_HEAP)
+        sys.exit("four phones did not get to a question at %s" % MPY_HEAP)
     need = smallest_heap(None, lo=int(MPY_HEAP[:-1]), hi=256, runs=with_phones)
     if need is None:
         sys.exit("four phones did not join under 256K")
@@ -429,7 +429,7 @@ def main(argv=None):
     no_wifi, no_wifi_block, *_ = heap_state(out)
     phones_need = "?" if args.quick else smallest_heap(None, lo=96, hi=256, runs=phones_game)
     other_phones = [
-        phones_peak(PHONES_HEAP, *game) for game in (STAYCOOL_PHONES, SCATTERGORIES_PHONES)
+        phones_peak(MPY_HEAP, *game) for game in (STAYCOOL_PHONES, SCATTERGORIES_PHONES)
     ]
     rows = [
         ("heap in use after boot to the menu (.mpy)", heap_figure(mems[0])),
@@ -498,8 +498,8 @@ def main(argv=None):
         ),
         (
             "Wi-Fi: heap in use, four phones: a Stay Cool turn / a Scattergories round",
-            "%s / %s (at the phones' tests' %s)"
-            % (heap_figure(other_phones[0]), heap_figure(other_phones[1]), PHONES_HEAP),
+            "%s / %s (cap %s)"
+            % (heap_figure(other_phones[0]), heap_figure(other_phones[1]), MPY_HEAP),
         ),
         (
             "Wi-Fi: names interned in the unix port (its pools hold %d)" % POOLS_HOLD,

@@ -16,10 +16,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MPY_HEAP = "128K"
 SOURCE_HEAP = "256K"
-# The .mpy build serving phones (tools/phones.py, make bench): above MPY_HEAP, where one
-# run in two of the phones' tests still finds a game's start or a request with no hole
-# large enough (README, Memory).
-PHONES_HEAP = "132K"
 
 
 def heap():

@@ -11,18 +11,8 @@ import subprocess
 import threading
 import time
 
-from tools.mpenv import PHONES_HEAP, SOURCE_HEAP, device_layout, micropython, use_mpy
+from tools.mpenv import device_layout, heap, micropython
 
-# The .mpy build serves phones in 132 KB, not the firmware's 128 KB cap. Measured on this
-# build (`make bench`): four phones joined at a Say When! question hold about 118.3 KB, run
-# in 128 KB with no request asked again; a whole Say When! game with two phones needs 126
-# KB; a Stay Cool turn with four phones holds about 121.5 KB and a Scattergories round
-# about 118.9 KB (as the requests fall between the commands). At 128 KB, two at a time,
-# the phones' and browser tests pass in most runs and one in 44 fails in the others: a
-# game's start or a request finding no hole large enough (README, Memory). On a Pico W,
-# of its 205 KB heap, 132 KB is about 91 to 108 KB. A power cut here ends the process
-# (Device.power_cut), as a board's empties its RAM. The sources get theirs.
-WIFI_HEAP = PHONES_HEAP
 SAY_WHEN = "press GO\npress GO\n"  # Say When!, New game (two teams: Red, Blue)
 STAY_COOL = "press DOWN\npress GO\npress GO\n"  # Stay Cool, New game (four players)
 # Scattergories, New game, with a fourth player (Alex, Sam, Robin, Jo)
@@ -68,8 +58,7 @@ class Device:
     def __init__(self, state_dir, heap_size=None, seed=None):
         self.port = free_port()
         self.state_dir = state_dir
-        heap = heap_size or os.environ.get("HEAP")
-        self.heap = heap or (WIFI_HEAP if use_mpy() else SOURCE_HEAP)
+        self.heap = heap_size or heap()  # the cap (HEAP, else the build's: README, Memory)
         self.seed = seed
         self.boot()
 
