@@ -30,8 +30,9 @@ def device(tmp_path):
 
 def game(device, teams=2):
     """Starts a Say When! game of `teams` (Red, Blue, Green, Gold...)."""
-    _, state = device.run(SAY_WHEN + "press C\n" * (teams - 2) + START)
-    assert state["screen"] == "phones"  # a new game that takes phones: how to join, first
+    out, state = device.run(SAY_WHEN + "press C\n" * (teams - 2) + START)
+    # A new game that takes phones: how to join, first (else what the device printed).
+    assert state["screen"] == "phones", "\n".join(out)
     _, state = device.run("press B\n")
     assert state["screen"] == "saywhen"
     return state
