@@ -161,8 +161,9 @@ class Table:
     def __init__(self, device, drivers):
         self.device = device
         self.phones = drivers
-        _, self.state = device.run(THREE_TEAMS)
-        assert self.state["screen"] == "phones"  # the new game shows how to join, first
+        out, self.state = device.run(THREE_TEAMS)
+        # The new game shows how to join, first (else what the device printed).
+        assert self.state["screen"] == "phones", "\n".join(out)
         for team, driver in enumerate(drivers):
             driver.get("http://127.0.0.1:%d/" % device.port)
             names = until(driver, lambda d, team=team: d.execute_script(PICK, team))

@@ -106,8 +106,9 @@ def type_sheet(driver, answers):
 
 
 def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phones):
-    _, state = device.run(FOUR_PLAYERS)
-    assert state["screen"] == "phones"  # the new game shows how to join, first
+    out, state = device.run(FOUR_PLAYERS)
+    # The new game shows how to join, first (else what the device printed).
+    assert state["screen"] == "phones", "\n".join(out)
     for p, driver in enumerate(phones):
         driver.get("http://127.0.0.1:%d/" % device.port)
         assert until(driver, lambda d, p=p: d.execute_script(PICK, p)) == PLAYERS
