@@ -50,9 +50,11 @@ build: $(VENV)/.installed $(MPY_OUT) $(DATA_OUT) build/mpy/firmware/main.py buil
 	@$(PRUNE)
 
 # A module whose source is gone must not linger in the build: make flash copies it all,
-# and the names of a board are counted from it.
+# and the names of a board are counted from it. Nor its folder, emptied: MicroPython
+# would import it as a package in the place of the module of the same name.
 PRUNE = for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy ! -name netnames.mpy); do src=$${f\#build/mpy/}; \
-	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done
+	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done; \
+	find build/mpy -mindepth 1 -type d -empty -delete
 
 # Every name a board's firmware uses, interned at its boot (tools/names.py says why); on a
 # board with Wi-Fi, those of the phones' server too, in netnames.mpy.
@@ -219,8 +221,9 @@ sim: build
 
 # Figures, then the margin: every game fuzzed at MARGIN_HEAP for each of these seeds, with
 # power cuts (MARGIN_EVENTS) and with the power left on (MARGIN_EVENING). It fails if any fails.
+# The caps are tools/budget.py's, each board's derived there from what it measured.
 MARGIN_SEEDS ?= 101 202 303 404 505
-MARGIN_HEAP ?= 112K
+MARGIN_HEAP ?= $(shell $(PYTHON) -m tools.budget margin)
 MARGIN_EVENTS ?= 20000
 MARGIN_EVENING ?= 5000
 BENCH_FLAGS ?=

@@ -59,13 +59,14 @@ def font_opener(folder):
 
 class Device:
     net = None  # on a board with Wi-Fi: the phones' network (firmware/net)
+    on_applied = None  # the one hook: called once each step's effects are applied
 
     def __init__(self, board, store, seed=None, resume=False, note=""):
         # What a device does once, at boot, is in a module of its own, let go once done:
         # its code would otherwise hold the heap of every phase after.
         from wake import wake
 
-        wake(self, board, store, seed, resume, note, font_opener, deck_opener, now)
+        wake(self, board, store, seed, resume, note, font_opener, deck_opener)
         del sys.modules["wake"]
 
     def configure(self):
@@ -92,7 +93,8 @@ class Device:
         light sleep; a Badger on battery switches off and boots again into the game)."""
         if self.sleep_pending:
             self.sleep_pending = False
-            self.board.sleep()
+            if self.net is None or not self.net.awake():  # phones talk to a device awake
+                self.board.sleep()
 
     def apply(self):
         effects = self.app.effects
@@ -116,6 +118,8 @@ class Device:
         del effects[:]
         for key in saves or ():  # each write stalls the RP2040 for tens of ms
             self.save(key, saves[key])
+        if self.on_applied is not None:
+            self.on_applied()
 
     def save(self, key, data):
         try:
@@ -127,12 +131,7 @@ class Device:
         """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full."""
         want = self.app.want_draw
         if want:
-            try:
-                self.app.draw(self.gfx)
-            except MemoryError:  # drawing changes nothing: with more heap, draw again
-                if not self.app.modules.shed():
-                    raise
-                self.app.draw(self.gfx)
+            self.app.draw(self.gfx)
         return want
 
     def ring_frame(self, now):

@@ -29,9 +29,9 @@ def checked(settings, session):
     return out
 
 
-def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
+def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     """Device.__init__: `self` is the Device; the shell hands in its font and deck openers
-    and its clock (this module imports none of shell's: it is imported by it)."""
+    (this module imports none of shell's: it is imported by it)."""
     self.board = board
     self.store = store
     notes = [note] if note else []
@@ -47,29 +47,6 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
     if played_problem == "damaged" or played is not None and type(played) is not dict:
         played = None
         notes.append("The record of cards played was damaged and has been reset.")
-    # A record of the cards played for every deck, those saved kept if sound: made now, in
-    # the empty heap, where a deal made one at a game's heaviest moment (Say When!'s bits:
-    # 1 KB in one piece on the unix port, 512 bytes on a Pico). A deck that cannot be read
-    # gets none: its game says why.
-    played = played or {}
-    keep = set(sys.modules)
-    from app.played import record
-
-    try:
-        files = os.listdir(board.decks)
-    except OSError:
-        files = ()
-    for file in files:
-        if file.endswith(".deck"):
-            try:
-                with open(board.decks + "/" + file, "rb") as f:
-                    head = f.read(6)  # b"DCK2", then the count (u16, little-endian)
-            except OSError:
-                continue
-            if len(head) == 6:
-                name = file[:-5]
-                played[name] = record(played.get(name), head[4] | head[5] << 8)
-    unload(keep)
     # Saved before saves had checksums: checked now, and saved again with one (a
     # game's state is checked whole when it resumes, as every time).
     for key, data, was in (
@@ -90,7 +67,7 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener, now):
     if wifi is not None:  # before the core: what it loads stays through its phases
         from net import phones  # names the Pico has already: net, phones, build
 
-        self.net = phones.build(self, wifi, now)
+        self.net = phones.build(self, wifi)
     self.app = App(
         Phases(),  # which modules are loaded when: the heap policy, a shell's business
         board.parts,

@@ -39,6 +39,13 @@ class BoardOS:
             raise OSError(17, "EEXIST")
         self.files[path + "/"] = ""
 
+    def rmdir(self, path):
+        if path + "/" not in self.files:
+            raise OSError(2, "ENOENT")
+        if any(f.startswith(path + "/") and f != path + "/" for f in self.files):
+            raise OSError(39, "ENOTEMPTY")
+        del self.files[path + "/"]
+
     def stat(self, path):
         if path not in self.files:
             raise OSError(2, "ENOENT")

@@ -153,7 +153,7 @@ def test_the_answer_door_numbers_are_the_firmwares(tmp_path):
     script = (
         "import json, sys\n"
         "from app.gfx import Gfx\n"
-        "from app.saywhen.play import number\n"
+        "from app.saywhen import number\n"
         "from shell import font_opener\n"
         "g = Gfx(font_opener(%r))\n"
         "for a in json.loads(sys.stdin.read()):\n"

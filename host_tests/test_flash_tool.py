@@ -103,6 +103,9 @@ def test_a_second_flash_copies_only_what_changed_and_removes_what_went(tmp_path,
     assert len(copies) == 1 + 2  # core.mpy, then the manifest and board.txt
     assert s["files"]["app/core.mpy"] == "core, changed"
     assert "fonts/body.bin" not in s["files"]
+    # Its folder, emptied, goes too: MicroPython would import an empty folder as a package
+    # in the place of a module of its name (app/saywhen/ beside app/saywhen.mpy).
+    assert "fonts/" not in s["files"] and "app/" in s["files"]
     assert s["watchdog_resets"] == 0
 
 

@@ -62,7 +62,7 @@ def test_a_board_gets_its_own_drivers_names_and_not_the_others():
     assert {"screens", "screens_saywhen", "deck_index", "timekeeper"} <= host
     assert not {"screens", "screens_saywhen", "deck_index", "timekeeper"} & (pico | badger)
     for names in (pico, badger, host):
-        assert {"app/menu.mpy", "app.menu", "menu", "app.saywhen.door"} <= names
+        assert {"app/menu.mpy", "app.menu", "menu", "app.saywhen_game"} <= names
         assert set(tool.CHARACTERS) <= names
         assert len(names) <= tool.POOLS_HOLD - tool.ROOM
         assert not any(n.startswith("net/") for n in names)  # the phones' server: apart

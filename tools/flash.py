@@ -183,9 +183,13 @@ def flash(board_name, port, build, mpremote=MPREMOTE):
     changed = [dest for dest, (_, h) in wanted.items() if old.get(dest) != h]
     stale = [dest for dest in old if dest not in wanted]
     folders = sorted({d.rsplit("/", 1)[0] for d in wanted if "/" in d})
+    # The folders the build no longer has go too, deepest first, once emptied: MicroPython
+    # would import an empty folder as a package in the place of the module of its name.
+    gone = sorted({d.rsplit("/", 1)[0] for d in old if "/" in d} - set(folders), reverse=True)
     board.exec(
-        "import os\nfor d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n"
-        "for f in %r:\n try:\n  os.remove(f)\n except OSError:\n  pass\n" % (folders, stale)
+        "import os\nfor f in %r:\n try:\n  os.remove(f)\n except OSError:\n  pass\n"
+        "for d in %r:\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n"
+        "for d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n" % (stale, gone, folders)
     )
     batch = [["fs", "cp", str(wanted[dest][0]), ":" + dest] for dest in changed]
     for i in range(0, len(batch), 20):

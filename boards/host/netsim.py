@@ -85,18 +85,7 @@ async def _serve(sim):
             continue
         if not line:
             break
-        for tries in range(50):
-            try:
-                going = sim.step(line)
-                break
-            except MemoryError:
-                # The host's reader of the screen, in the device's heap while phones keep
-                # it busy (a board has none): the state again, after their requests. Any
-                # other command's MemoryError is the device's own.
-                if cmd != "state" or tries == 49:
-                    raise
-                await asyncio.sleep_ms(20)
-        if not going:
+        if not sim.step(line):
             break
 
 
@@ -122,19 +111,13 @@ async def _chosen(sim):
     10 s. A command a moment after another could start a game before it is made."""
     for _ in range(500):
         net = sim.dev.net
-        if net.next is not None or not net.wanted() or net.dev.app.modules._phase != "home":
+        if net.next is not None or not net.wanted() or net.app.table()[0] != "home":
             break
         await asyncio.sleep_ms(20)
     net = None
 
 
 async def _watch(sim):
-    def now():
-        return sim.now  # the phones act at the simulated time
-
     while True:
-        net = sim.dev.net
-        net.now = now
-        await net.watch()
-        net = None
+        await sim.dev.net.watch()  # the phones act at the core's time: the simulated one
         await asyncio.sleep_ms(250)

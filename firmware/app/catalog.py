@@ -1,14 +1,14 @@
 """The games the device plays: names, who plays (teams or players), and where each lives.
 
-A game's controller is a module `app.<module>` with `start(app, now)`, which returns the
+A game's controller is the module `app.<key>` with `start(app, now)`, which returns the
 screen that plays `app.session` (new when its "state" is None, else resumed). It is
-imported only when the game starts, so the menu does not pay for three games in RAM; this
-catalog is itself loaded only by the menu and to start a game.
+imported only when the game starts (phases.Phases.game), so the menu does not pay for
+three games in RAM.
 """
 
 
 class Game:
-    def __init__(self, key, title, unit, least, most, default, names, module):
+    def __init__(self, key, title, unit, least, most, default, names):
         self.key = key
         self.title = title
         self.unit = unit  # "Teams" or "Players"
@@ -16,7 +16,6 @@ class Game:
         self.most = most
         self.default = default  # how many the setup screen starts with
         self.names = names  # the built-in names offered, in order
-        self.module = module
 
 
 # Split at run time: as a tuple of constants each name would be interned at boot, for
@@ -26,9 +25,9 @@ _TEAMS = tuple("Red Blue Green Gold Purple Orange Silver Pink".split())  # noqa:
 _PLAYERS = tuple("Alex Sam Robin Jo Kim Max Lee Ash Charlie Dani Eli Frankie".split())  # noqa: SIM905
 
 GAMES = (
-    Game("saywhen", "Say When!", "Teams", 2, 6, 2, _TEAMS, "saywhen.play"),
-    Game("staycool", "Stay Cool", "Players", 3, 8, 4, _PLAYERS, "staycool.play"),
-    Game("scattergories", "Scattergories", "Players", 2, 6, 3, _PLAYERS, "scattergories.play"),
+    Game("saywhen", "Say When!", "Teams", 2, 6, 2, _TEAMS),
+    Game("staycool", "Stay Cool", "Players", 3, 8, 4, _PLAYERS),
+    Game("scattergories", "Scattergories", "Players", 2, 6, 3, _PLAYERS),
 )
 
 

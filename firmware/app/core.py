@@ -15,7 +15,6 @@ from micropython import const
 
 import ticks
 from app import buttons as bt
-from app.screen import Next
 
 _LOW_MV = const(3400)  # a LiPo, or three AAA cells, near empty
 
@@ -35,9 +34,7 @@ class App:
     ):
         from app.settings import clean_settings  # and goes with the first phase switch
 
-        # The shell's module policy (phases.Phases): the menu, a game and its parts, loaded
-        # as a Pico's heap can hold them.
-        self.modules = modules
+        self.modules = modules  # the shell's module policy (phases.Phases): menu and games
         self.parts = parts  # which parts the board has: ring, buzzer, go, led
         self.settings, _ = clean_settings(settings)
         self.session = session  # the unfinished game, a JSON-able dict, or None
@@ -52,6 +49,8 @@ class App:
         self.stack = []
         self.now = 0
         self._played = dict(self.played)  # the records as last saved (save_session)
+        self.phase = None  # "home" (the menu) or "game"
+        self.game = None  # the game's model while one plays (app.gamescreen.start)
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -68,28 +67,17 @@ class App:
             self.screen.event(self, ev, now)
         if self._next is not None:
             self._switch()
-        self._settle(now)
         self.screen.tick(self, now)
-        self._settle(now)
-        self.modules.step(self.stack)
         if self.screen.deadline(self) is None:
             self._quiet(now)
         else:  # a timer running is the table at play: idle counts from when it stops, so the
             self.last_input = now  # device never sleeps the moment time is up
         return self.effects
 
-    def _settle(self, now):
-        while isinstance(self.screen, Next):
-            nxt = self.screen
-            make = nxt.make
-            if nxt.part is not None:  # a screen of a game's part, loaded once the others go
-                make = getattr(self.modules.part(nxt.part, nxt.parts), make)
-            self.replace(make(*nxt.args), now)
-
     def _quiet(self, now):
         """Things that wait for a quiet moment: the battery warning, and idle sleep."""
         if self._battery_notice:
-            from app.dialogs import Notice
+            from app.widgets import Notice
 
             self._battery_notice = False
             self.tone("warning")
@@ -98,7 +86,7 @@ class App:
         minutes = self.settings["sleep_min"]
         idle = ticks.diff(now, self.last_input)
         if minutes and self.screen.name != "sleeping" and idle >= minutes * 60_000:
-            from app.sleeping import Sleeping
+            from app.widgets import Sleeping
 
             self.push(Sleeping(), now)
             self.effects.append(("sleep",))
@@ -151,30 +139,31 @@ class App:
 
     def _switch(self, notice=None, power_on=False):
         """Changes phase between the menu and a game, once the handler that asked for it
-        has returned: every screen of the old phase is let go before the new one begins,
-        and the shell's module policy then lets the old phase's modules go too (so the two
-        never share the heap), but a game that goes on keeps its own through a visit to
-        the menu."""
-        phase = self._next
+        has returned: every screen of the old phase goes first, and the shell's module
+        policy lets the old phase's modules go before the new one's come in."""
+        self.phase = self._next
         self._next = None
+        self.game = None
         del self.stack[:]
-        key = self.session and self.session["game"]
-        if phase == "home":
-            self.modules.menu(key).boot(self, notice, power_on)
+        if self.phase == "home":
+            self.modules.menu().boot(self, notice, power_on)
             return
-
-        def module():  # the game's, as the catalog names it: the module policy asks
-            from app import catalog
-
-            return catalog.get(key).module
-
-        game = self.modules.game(key, module)
-        self.push(game.start(self, self.now))
-        self._settle(self.now)  # the game's first screen, once its start has returned
+        self.push(self.modules.game(self.session["game"]).start(self, self.now))
         if notice:
-            from app.dialogs import Notice
+            from app.widgets import Notice
 
             self.push(Notice("Notice", notice))
+
+    def table(self):
+        """What the phones read of the table, through this one door: (where it stands:
+        "home" at the menu, "game" while the game's own screens show, else the name of the
+        screen over them ("phones", "notice", "sleeping"...); the session: the game's key
+        and its players, or None; the game's model while one plays, else None; the
+        core's clock, the `now` of its last step)."""
+        phase = self.phase
+        if phase == "game" and self.screen.game is not self.game:
+            phase = self.screen.name
+        return phase, self.session, self.game, self.now
 
     def _entered(self, screen, now):
         screen.enter(self, self.now if now is None else now)

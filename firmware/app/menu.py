@@ -2,8 +2,7 @@
 their own modules, imported when they show)."""
 
 from app import catalog
-from app.dialogs import Confirm, Notice
-from app.widgets import Item, ListMenu
+from app.widgets import Confirm, Item, ListMenu, Notice
 
 
 def boot(app, notice=None, power_on=False):

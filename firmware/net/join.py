@@ -1,18 +1,24 @@
 """Each game's network and a phone joining it: a new name, key and no tokens for each
 game (with the QR codes that join it), the saved one checked at boot, the network opened,
-and the two requests of a phone that has no token yet: /api/teams (which teams are free)
-and /api/join (a team picked: its token).
+the two requests of a phone that has no token yet: /api/teams (which teams are free) and
+/api/join (a team picked: its token), and the join screen.
 
-net.phones loads this only while it needs it (at boot, when the network opens, while the
-QR codes are made, when a phone without a token asks, when a game begins with no network
-made for it at the menu) and lets it go after: the code that stays loaded through a game,
-beside the game's own, is then only what watches the network and what a phone with a
-token uses.
+The join screen: two QR codes, one that joins the device's network and one that opens
+its page, with the same as text for a phone that cannot scan. The network's code (about
+40 bytes: a version 3, 29 modules) takes the left, 4 pixels a module, 116 of the 128
+rows; the page's (a version 2, 25 modules) the top right, 3 pixels a module; between
+them what each is for and the page's address, under them the network's name and key in
+bold. Each code keeps a margin of light around it. Any button goes back.
 """
 
 import asyncio
 import os
 from binascii import hexlify
+
+from micropython import const
+
+from app.gfx import H, W
+from app.screen import Screen
 
 # 32 characters each, so a random byte's low five bits pick one evenly; none that reads
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
@@ -59,21 +65,17 @@ def open(net):
 
 async def made(net, table, still):
     """The join screen's QR codes for the network `table`, [wifi, page, url]: the code that
-    joins it and the one that opens the page (net.qr.packed); () when the heap has no room
-    for them (the screen then gives the network in words), None when `still()` turns
-    false. (net.phones lets go of net.qr after.)"""
+    joins it and the one that opens the page (net.qr.packed); None when `still()` turns
+    false."""
     from net import qr
 
     url = net.url()
     codes = []
-    try:
-        for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), url):
-            code = await qr.packed(text, still)
-            if code is None:
-                return None
-            codes.append(code)
-    except MemoryError:
-        return ()
+    for text in ("WIFI:T:WPA;S:%s;P:%s;;" % (table["ssid"], table["key"]), url):
+        code = await qr.packed(text, still)
+        if code is None:
+            return None
+        codes.append(code)
     codes.append(url)
     return codes
 
@@ -121,3 +123,58 @@ def answer(net, message):
     # What the team's phone sees comes with its next look (/api/me): the join screen, the
     # game's heaviest, leaves little room for the game's phone side beside net.join.
     return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}
+
+
+# -- the join screen -----------------------------------------------------------------
+
+_MARGIN = const(4)
+_BIG = const(4)  # pixels a module
+_SMALL = const(3)
+
+
+def draw_code(g, code, x, y, scale):
+    """A QR code, (modules a side, a bit a module: dark if set, row by row), with its
+    top-left module at (x, y), `scale` pixels a module, on the paper the screen was cleared
+    to."""
+    size, bits = code
+    for row in range(size):
+        for col in range(size):
+            at = row * size + col
+            if bits[at >> 3] >> (at & 7) & 1:
+                g.fill_rect(x + col * scale, y + row * scale, scale, scale)
+
+
+class JoinScreen(Screen):
+    name = "phones"
+
+    def __init__(self, net):
+        self.net = net
+
+    def event(self, app, ev, now):
+        if ev[0] == "press":
+            app.pop(now)
+
+    def draw(self, app, g):
+        net = self.net
+        codes = net.codes
+        if net.ip is None or codes is None:
+            if not net.wanted():
+                g.center("Wi-Fi is off", 40, "bold")
+            else:
+                g.center("Making the QR codes" if net.ip else "Wi-Fi is starting", 40, "bold")
+            g.center("any button: back", 80, "small")
+            return
+        table = net.table
+        wifi, page, _ = codes
+        side = wifi[0] * _BIG
+        draw_code(g, wifi, _MARGIN, (H - side) // 2, _BIG)
+        small = page[0] * _SMALL
+        x = W - _MARGIN - small
+        draw_code(g, page, x, _MARGIN, _SMALL)
+        x0 = side + 3 * _MARGIN
+        width = x - x0 - _MARGIN
+        g.text("\u2190 join Wi-Fi", x0, 6, "small")
+        g.text("open page \u2192", x0, 34, "small")
+        g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
+        g.text(table["ssid"], x0, 84, "bold")
+        g.text(table["key"], x0, 105, "bold")

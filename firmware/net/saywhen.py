@@ -8,24 +8,19 @@ points and why. Everything else stays on the device: the Quizzer reads the quest
 opens the door and scores the card with the buttons, and a team without a phone guesses
 with them as before.
 
-Imported for each request of a phone in a Say When! game (net.phones, on a board with
-Wi-Fi) and let go with its answer; the game's screens are found through the App's stack,
-so none of them is kept loaded here.
+A guess from a phone is recorded in the model; the device's screens follow it at their
+next step (app/saywhen.py: the question moves on once every guess is in, and the device
+stops typing a team's guess that its phone has made).
 """
 
 from micropython import const
 
+from app import saywhen as hub
+from app import saywhen_game as sw
+from games import saywhen as rules
+
 _DIGITS = const("0123456789")
 _MOST = const(24)  # characters of a guess, as the game's check() takes them
-
-
-def game_of(app):
-    """The Say When! model behind the screen on top (a dialog over a game's screen too)."""
-    for screen in reversed(app.stack):
-        game = getattr(screen, "game", None)
-        if game is not None:
-            return game
-    return None
 
 
 def stage(game):
@@ -34,15 +29,13 @@ def stage(game):
         return "won"
     if s["door"]:
         return "door"
-    if s["guesses"] and game.next_guesser() is None:
+    if game.all_in():
         return "review"
     return "choice" if game.mode() == "choice" else "guess"
 
 
 def turn(game):
     """The team whose guess is awaited in open guessing (None in secret guessing)."""
-    from games import saywhen as rules
-
     return game.next_guesser() if game.mode() == rules.OPEN else None
 
 
@@ -55,14 +48,8 @@ def may_guess(game, team):
     return waiting is None or waiting == team
 
 
-def view(app, team):
-    """What team `team`'s phone shows (a JSON-able dict), or None off the game."""
-    from app.saywhen import game as sw
-    from app.saywhen import play as hub
-
-    game = game_of(app)
-    if game is None:
-        return None
+def view(net, game, team, now):
+    """What team `team`'s phone shows (a JSON-able dict)."""
     s = game.s
     where = stage(game)
     out = {
@@ -94,8 +81,6 @@ def view(app, team):
 
 def _door(game, card, out):
     """The door open: the answer, and each team's points and why, the card scored once."""
-    from app.saywhen import game as sw
-
     out["answer"] = card[sw.ANSWER]
     out["low"] = card[sw.LOW]
     out["high"] = card[sw.HIGH]
@@ -131,11 +116,10 @@ def decimal(text):
     return number if number == "0" else sign + number
 
 
-def act(app, team, message, now):
+def act(net, game, team, message, now):
     """A team's guess from its phone, {"guess": "1500000"} or {"guess": None} to pass:
     None once recorded, else (HTTP status, why not)."""
-    game = game_of(app)
-    if game is None or "guess" not in message:
+    if "guess" not in message:
         return 409, "nothing to do on this screen"
     if not may_guess(game, team):
         return 409, "not this team's guess now"
@@ -144,15 +128,7 @@ def act(app, team, message, now):
         value = decimal(value)
         if value is None:
             return 400, "a guess is a decimal number"
-    from app.saywhen import play as hub
-
     game.guess(team, value)
-    # Every guess is in (the review), or the device was typing this team's: it moves on;
-    # not under a dialog or the scores (the question then moves on once they go).
-    done = game.next_guesser() is None or getattr(app.screen, "team_no", None) == team
-    if done and len(app.stack) == 1:
-        hub.go_on(app, game, now)
-        return None
-    app.save_session()
-    app.redraw()  # who has locked in
+    net.app.save_session()
+    net.app.redraw()  # who has locked in
     return None

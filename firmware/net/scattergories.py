@@ -1,8 +1,9 @@
-"""Scattergories on the phones: each player's answer sheet, then every sheet scored.
+"""Scattergories on the phones: each player's answer sheet, then every sheet scored; and
+what a phone does: its sheet, a challenge, a vote (POST /api/act).
 
 While the round's timer runs, a player's phone shows the letter, the list and the time
 left, with 12 answer fields; it sends the whole sheet as it is typed ({"answers": [12
-strings]}), kept in the saved game (app/scattergories/game.py: "sheets"), so a power cut
+strings]}), kept in the saved game (app/scattergories_game.py: "sheets"), so a power cut
 keeps it. At time's up the fields lock (a sheet sent later is refused: 409) and the rules
 score the phones' sheets (games.scattergories: matches and wrong first letters cross
 themselves out). Only then does every phone see every sheet, each answer marked.
@@ -14,15 +15,15 @@ challenged player's own vote, as on the device (Scattergories.challenge). {"chal
 null} withdraws it (a phone gone flat). Players on paper type their points and challenge
 on the device, as before: the rules give 0 to a sheet they never see.
 
-Imported for each request of a phone in a Scattergories game (net.phones, on a board
-with Wi-Fi) and let go with its answer; the game's screens are found through the App's
-stack, so none of them is kept loaded here. What a phone does (its sheet, a challenge, a
-vote) is net.sheets, imported for an act alone: a look, the most frequent request, loads
-only the view, and the view of every sheet scored is the heaviest of the games'. The two
-helpers both need (_round, _writing) are in each, the same.
+The round's countdown is the model's `clock` once its screen has made it, and `rolling`
+says whether the die is still on show (its letter not seen at the table yet).
 """
 
 from micropython import const
+
+from app import scattergories as hub
+from app.scattergories_game import CATEGORIES, fit
+from games import scattergories as rules
 
 _BLANK = const("")
 # Why an answer scores nothing, as the phones show it.
@@ -33,34 +34,23 @@ _REJECTED = const("rejected")  # voted out in a challenge
 _OK = const("ok")
 
 
-def _round(app):
-    """(the Scattergories model behind the screens, the round's countdown or None)."""
-    game = clock = None
-    for screen in app.stack:
-        game = getattr(screen, "game", None) or game
-        clock = getattr(screen, "cd", None) or clock  # round.Play's, while the timer is on
-    return game, clock
-
-
-def _letter_shown(app, game):
+def _letter_shown(game):
     """The round's letter once the device shows it: not while its die still rolls."""
     phase = game.s["phase"]
     if phase == "roll":
-        return None if getattr(app.screen, "animate", False) else game.letter()
+        return None if game.rolling else game.letter()
     return game.letter() if phase in ("play", "score") else None
 
 
-def _writing(game, clock, now):
+def _writing(game, now):
     """Whether answers may still be written: the round is on and its time is not up."""
+    clock = game.clock
     return game.s["phase"] == "play" and (clock is None or clock.remaining(now) > 0)
 
 
 def marks(game, sheets):
     """Each answer's mark: "ok" (it scores), "" (blank), or why it scores nothing. A row
-    at a time, with no key of the others' kept: the looks after a verdict find the heap
-    a round with four phones has left."""
-    from games import scattergories as rules
-
+    at a time."""
     letter = game.letter()
     rejected = [c[:2] for c in game.s["challenges"] if not c[2]]
     out = []
@@ -85,23 +75,18 @@ def marks(game, sheets):
     return out
 
 
-def view(app, team):
-    """What player `team`'s phone shows (a JSON-able dict), or None off the game."""
-    from app.scattergories import play as hub
-
-    game, clock = _round(app)
-    if game is None:
-        return None
+def view(net, game, team, now):
+    """What player `team`'s phone shows (a JSON-able dict)."""
     s = game.s
     phase = s["phase"]
-    now = app.now
+    clock = game.clock
     out = {
         "kind": "scattergories",
         "stage": phase,
         "where": hub.where(game),
         "players": game.names,
         "list": game.list_no() if phase in ("roll", "play", "score") else None,
-        "letter": _letter_shown(app, game),
+        "letter": _letter_shown(game),
         "scores": s["scores"],
         "totals": game.totals(),
     }
@@ -112,31 +97,114 @@ def view(app, team):
         out["running"] = clock is not None and clock.running
         sheets = s.get("sheets")  # its own only: the others' are hidden till time's up
         out["answers"] = sheets[team] if sheets else []
-        out["can_write"] = _writing(game, clock, now)
+        out["can_write"] = _writing(game, now)
     elif phase == "score":
-        score(app, game, team, out)
+        score(net, game, team, out)
     elif phase == "won":
         out["winners"] = game.winners()
     return out
 
 
-def score(app, game, team, out):
-    """The view at time's up (a function of its own, as the import of a module needs its
-    largest function's code in one piece): every sheet, scored and marked."""
+def score(net, game, team, out):
+    """The view at time's up: every sheet, scored and marked."""
     s = game.s
     sheets = out["sheets"] = s.get("sheets") or [[] for _ in game.names]
     # The marks change only with a challenge decided: worked out once for the looks of
     # every phone, not at each.
-    kept = app.net.kept.get("marks")
+    kept = net.kept.get("marks")
     decided = len(s["challenges"])
     if kept is None or kept[0] is not s or kept[1] != decided:
-        app.net.kept.pop("marks", None)  # the old ones go first: room for the new
-        kept = app.net.kept["marks"] = (s, decided, marks(game, sheets))
+        net.kept.pop("marks", None)  # the old ones go first: room for the new
+        kept = net.kept["marks"] = (s, decided, marks(game, sheets))
     out["marks"] = kept[2]
     out["points"] = s["points"]
     out["challenges"] = s["challenges"]
     vote = s.get("vote")
     out["vote"] = vote
     out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]
-    last = app.net.kept.get("last")  # the last challenge decided on the phones (_vote)
+    last = net.kept.get("last")  # the last challenge decided on the phones (_vote)
     out["last"] = last[1] if last is not None and last[0] is s else None
+
+
+# -- what a phone does ---------------------------------------------------------------
+
+
+def act(net, game, team, message, now):
+    """A player's sheet, a challenge or a vote from their phone: None once done, else
+    (HTTP status, why not)."""
+    s = game.s
+    if "answers" in message:
+        refused = _answers(game, team, message["answers"], now)
+    elif "challenge" not in message and "vote" not in message:
+        return 400, "answers, challenge or vote"
+    elif s["phase"] != "score":
+        return 409, "not before time's up"
+    elif "challenge" in message:
+        refused = _challenge(game, team, message["challenge"])
+    else:
+        refused = _vote(net, game, team, message["vote"])
+    if refused is None:
+        net.app.save_session()  # the sheets too while the clock runs: as a pause is saved
+    return refused
+
+
+def _answers(game, team, answers, now):
+    if not _writing(game, now):
+        return 409, "time's up"
+    if type(answers) is not list or len(answers) != CATEGORIES:
+        return 400, "12 answers"
+    if not all(fit(a) for a in answers):
+        return 400, "an answer is printable text, 24 characters at most"
+    sheets = game.s.get("sheets") or [[] for _ in game.names]
+    sheets[team] = answers
+    game.s["sheets"] = sheets
+    return None
+
+
+def _challenge(game, team, which):
+    """[player, category]: a challenge of another player's answer on a phone, once each;
+    None: the one being voted withdrawn."""
+    s = game.s
+    if which is None:
+        if "vote" not in s:
+            return 409, "no challenge now"
+        del s["vote"]
+        return None
+    if type(which) is not list or len(which) != 2 or not all(type(x) is int for x in which):
+        return 400, "a challenge is [player, category]"
+    player, category = which
+    sheets = s.get("sheets") or ()
+    if not (0 <= player < len(sheets) and 0 <= category < len(game.categories())):
+        return 400, "no such answer"
+    if (
+        "vote" in s
+        or player == team
+        or not sheets[player]
+        or not sheets[player][category].strip()
+        or [player, category] in [c[:2] for c in s["challenges"]]
+    ):
+        return 409, "not this answer now"
+    s["vote"] = [player, category, []]
+    return None
+
+
+def _vote(net, game, team, accept):
+    s = game.s
+    vote = s.get("vote")
+    if type(accept) is not bool:
+        return 400, "a vote is true (accept) or false (reject)"
+    if vote is None or team in [v[0] for v in vote[2]]:
+        return 409, "no vote of this player's now"
+    player, category, votes = vote
+    tally = votes + [[team, accept]]
+    voted = [v[0] for v in tally]
+    if not all(p in voted for p in net.phones()):
+        vote[2] = tally
+        return None
+    accepted = game.challenge(player, category, tally)  # every phone has voted: decided
+    del s["vote"]
+    net.app.redraw()  # the points on the device
+    # For the phones to show how the vote went (not saved: the verdict is, with the game):
+    # the game's state, [player, category, votes, accepted].
+    net.kept["last"] = (s, [player, category, tally, accepted])
+    return None

@@ -13,26 +13,17 @@ time as well. The active player's phone gets no card at all (no question, no ans
 the others see whose turn it is, the round, the Timer Card's number and the scores. The
 ring and the buzzer stay the timer: no phone shows a countdown that could disagree.
 
-Imported for each request of a phone in a Stay Cool game (net.phones, on a board with
-Wi-Fi) and let go with its answer; the game's screens are found through the App's stack,
-so none of them is kept loaded here.
+The turn being played is the model's `live` while its screen plays it.
 """
 
 from micropython import const
 
+from app import staycool as hub
+from app.staycool_game import OVER, ROUNDS
+
 _BUTTONS = const(("right", "skip", "undo"))
 _ROLES = const(("active", "written", "verbal", "timer"))
 _AHEAD = const(6)  # questions a view holds: the one to ask and the five after it
-
-
-def game_of(app):
-    """(the Stay Cool model behind the screen on top, the turn's screen or None)."""
-    for screen in reversed(app.stack):
-        game = getattr(screen, "game", None)
-        if game is not None:
-            # The turn's screen is the one with the sand (its Live); none between turns.
-            return game, screen if getattr(screen, "live", None) is not None else None
-    return None, None
 
 
 def card(game, k, first):
@@ -50,24 +41,18 @@ def card(game, k, first):
     return [fields[i : i + 2] for i in range(0, len(fields) - 1, 2)]
 
 
-def view(app, team):
-    """What player `team`'s phone shows (a JSON-able dict), or None off the game."""
-    from app.staycool import game as sc
-    from app.staycool import play as hub
-
-    game, turn_screen = game_of(app)
-    if game is None:
-        return None
+def view(net, game, team, now):
+    """What player `team`'s phone shows (a JSON-able dict)."""
     s = game.s
     roles = game.roles()
     out = {
         "kind": "staycool",
         "round": s["round"],
-        "rounds": sc.ROUNDS,
+        "rounds": ROUNDS,
         "players": game.names,
         "roles": dict(zip(_ROLES, roles)),
         "scores": game.totals(),
-        "over": s["phase"] == sc.OVER,
+        "over": s["phase"] == OVER,
         "last": None,
         "turn": None,
     }
@@ -78,15 +63,15 @@ def view(app, team):
         out["winners"] = game.winners()
         return out
     counts = [0, 0]
-    if turn_screen is not None:  # the sand runs (or stands still, paused)
-        live = turn_screen.live
+    live = game.live
+    if live is not None:  # the sand runs (or stands still, paused)
         t = live.turn
         counts = [t.written, t.verbal]
         out["turn"] = {
             "timer_card": t.position,  # coarse: the ring and the buzzer are the timer
             "paused": live.paused(),
             "skipped": t.skipped,
-            "taps": app.screen is turn_screen and not live.paused(),
+            "taps": net.app.table()[0] == "game" and not live.paused(),
         }
     out["counts"] = counts
     for k in (0, 1):
@@ -105,13 +90,13 @@ def view(app, team):
     return out
 
 
-def act(app, team, message, now):
+def act(net, game, team, message, now):
     """An Interrogator's tap, {"button": "right" | "skip" | "undo"}: None once the turn
     took it, else (HTTP status, why not)."""
-    game, turn_screen = game_of(app)
-    if game is None or turn_screen is None or app.screen is not turn_screen:
+    app = net.app
+    live = game.live
+    if live is None or app.table()[0] != "game":
         return 409, "not during a turn"
-    live = turn_screen.live
     if live.paused():
         return 409, "the turn is paused"
     roles = game.roles()
@@ -126,7 +111,7 @@ def act(app, team, message, now):
     app.step(ev, now)  # the very event of the device's button
     if len(live.log) != before:
         return None
-    if app.screen is not turn_screen:
+    if game.live is not live:
         return 409, "time is up"
     if what == "undo":
         return 409, "nothing to undo"

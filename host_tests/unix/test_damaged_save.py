@@ -85,7 +85,7 @@ def test_a_good_save_is_resumed_and_a_save_from_before_pausing_too():
 
 
 def test_a_bug_while_building_a_game_surfaces_and_the_save_stays():
-    from app.saywhen import game
+    from app import saywhen_game as game
 
     session = fresh("saywhen", ["Red", "Blue"])
     real = game.SayWhen.check

@@ -300,37 +300,22 @@ def test_a_board_with_wifi_has_the_setting_and_the_join_screen_in_its_menus():
     assert "Wi-Fi network" not in [i.label for i in settings.menu()._items(plain.app)]
 
 
-def test_with_no_heap_for_the_qr_codes_the_join_screen_gives_them_in_words():
+def test_the_join_screen_waits_for_its_codes_then_shows_them_and_they_stay_with_it():
     dev = device()
     look(dev)  # the network opens
     dev.net.show(dev.app, 0)
-    from net import qr  # loaded now: the device lets it go after each use
-
-    made = qr.candidates
-
-    def no_room(data, level=qr.M):
-        raise MemoryError("memory allocation failed, allocating 841 bytes")
-        yield
-
-    qr.candidates = no_room
-    try:
-        look(dev)  # the codes are made while the screen shows: here, not
-    finally:
-        qr.candidates = made
-    assert dev.net.codes == () and dev.app.screen.name == "phones"
+    assert dev.net.codes is None and dev.app.screen.name == "phones"
     dev.gfx.trace = []
     dev.app.draw(dev.gfx)
-    drawn = list(dev.gfx.trace)
-    table = dev.net.table
-    assert table["ssid"] in drawn and table["key"] in drawn
-    assert "127.0.0.1:0" in drawn  # the page's address (the fake access point's port 0)
-    dev.app.step(("press", "A"), 0)  # gone: its codes are tried again next time
-    assert dev.net.codes is None
-    dev.net.show(dev.app, 0)
-    look(dev)
+    assert "Making the QR codes" in dev.gfx.trace
+    look(dev)  # the codes are made while the screen shows
     wifi, page, url = dev.net.codes
     assert wifi[0] == 29 and page[0] == 25 and url == dev.net.url()  # versions 3 and 2
-    dev.app.step(("press", "A"), 0)  # made codes stay with their network
+    dev.gfx.trace = []
+    dev.app.draw(dev.gfx)
+    table = dev.net.table
+    assert table["ssid"] in dev.gfx.trace and table["key"] in dev.gfx.trace
+    dev.app.step(("press", "A"), 0)  # gone: made codes stay with their network
     assert dev.net.codes[2] == url
     dev.net.close()
 
@@ -371,26 +356,6 @@ def test_the_pico_w_s_wifi_follows_its_vbus_sense_not_a_battery_reading():
         board.battery = 3700 if vbus else 4800  # a reading that says otherwise is not asked
         dev = Device(board, Store(ROOT + "/vbus%d" % vbus), seed=1)
         assert dev.net.usb is on and dev.net.wanted() is on
-
-
-def test_with_no_heap_for_the_join_screen_a_new_game_starts_and_shows_it_a_step_later():
-    dev = device()
-    push = dev.app.push
-
-    def no_room(screen, now=None):
-        raise MemoryError("memory allocation failed, allocating 1024 bytes")
-
-    dev.app.push = no_room  # the game's heaviest moment: no room for the screen
-    dev.net.sync()  # a new game that takes phones: its join screen would show now
-    assert dev.app.screen.name != "phones" and dev.app.screen.game.s is not None
-    assert dev.net.table["game"] == "saywhen"  # its network is made all the same
-    dev.net.apply()  # the core's next step: still no room
-    assert dev.app.screen.name != "phones"
-    dev.app.push = push  # what that moment left has gone
-    dev.net.apply()
-    assert dev.app.screen.name == "phones"
-    dev.net.apply()
-    assert [s.name for s in dev.app.stack].count("phones") == 1  # shown once
 
 
 def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():

@@ -34,7 +34,6 @@ def device(names=NAMES):
     board = HostBoard(folder)
     board.wifi = FakeAP()
     dev = Device(board, store, seed=1, resume=True)
-    dev.net.now = lambda: CLOCK[0]
     dev.net.sync()  # what the first poll does
     assert dev.app.screen.name == "phones"  # a new game that takes phones: how to join first
     button(dev, "press", "B")  # any button: the game
@@ -73,10 +72,7 @@ def later(dev, ms):
 
 
 def game(dev):
-    for screen in reversed(dev.app.stack):
-        if hasattr(screen, "game"):
-            return screen.game
-    return None
+    return dev.app.table()[2]
 
 
 def shows(dev):
@@ -130,16 +126,15 @@ def test_the_phones_sheets_are_taken_while_the_timer_runs_and_refused_once_it_is
     assert view(dev, red)["left"] == ROUND_MS - 60000
     assert act(dev, red, {"answers": sheet(letter + "ion", letter + "ime")}) == 200  # again
     assert game(dev).s["sheets"][0] == sheet(letter + "ion", letter + "ime")
-    # The instant the time is up, before the device has even stepped: refused.
-    CLOCK[0] += ROUND_MS - 60000
-    assert act(dev, blue, {"answers": sheet(letter + "ate")}) == 409
-    later(dev, 10)
+    later(dev, ROUND_MS - 60000 - 1)  # the last millisecond: still taken
+    assert act(dev, blue, {"answers": sheet(letter + "ate")}) == 200
+    later(dev, 1)  # the device's poll at the instant the time is up: refused from then on
     assert shows(dev) == "timeup" and game(dev).s["phase"] == "score"
     assert act(dev, blue, {"answers": sheet(letter + "ate")}) == 409
     me = view(dev, blue)
     assert me["stage"] == "score" and "can_write" not in me
-    assert me["sheets"] == [sheet(letter + "ion", letter + "ime"), []]
-    assert me["points"] == [2, 0]
+    assert me["sheets"] == [sheet(letter + "ion", letter + "ime"), sheet(letter + "ate")]
+    assert me["points"] == [2, 1]
 
 
 def test_a_sheet_is_twelve_short_printable_answers_or_it_is_refused():
@@ -307,7 +302,6 @@ def test_the_saved_game_keeps_the_phones_sheets_through_a_power_cut():
     later(dev, 30000)
     act(dev, red, {"answers": sheet(letter + "ion")})
     again = Device(dev.board, dev.store, seed=2, resume=True)
-    again.net.now = lambda: CLOCK[0]
     again.net.sync()
     assert shows(again) == "play" and game(again).s["sheets"] == [sheet(letter + "ion"), []]
     me = view(again, red)  # back paused, with what was left when the clock last started
@@ -320,7 +314,6 @@ def test_the_saved_game_keeps_the_phones_sheets_through_a_power_cut():
     act(again, blue, {"challenge": [0, 0]})
     act(again, red, {"vote": True})
     third = Device(dev.board, dev.store, seed=3, resume=True)
-    third.net.now = lambda: CLOCK[0]
     third.net.sync()
     assert game(third).s["vote"] == [0, 0, [[0, True]]]
     act(third, blue, {"vote": False})  # a tie: Red's vote struck out

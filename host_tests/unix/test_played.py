@@ -6,7 +6,7 @@ import hashlib
 import io
 import struct
 
-from app import played
+from app import deck as played
 from app.deck import Deck
 from games.rng import Rng
 

@@ -4,9 +4,8 @@ import ticks
 from app import buttons as bt
 from app.core import App
 from app.deck import Deck
-from app.staycool.game import StayCool, new_state
-from app.staycool.turn import Live
-from phases import Phases, unload
+from app.staycool_game import Live, StayCool, new_state
+from phases import Phases
 from screens import view
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
@@ -247,49 +246,28 @@ def test_deck_fields_still_catch_a_damaged_card():
         raise AssertionError("a damaged card was read")
 
 
-def test_a_game_kept_through_the_menu_goes_when_the_menu_runs_short_of_heap():
-    import gc
+def test_the_menu_lets_the_game_s_modules_go_and_the_game_loads_them_again():
+    """The menu-game swap (docs/memory.md): a visit to the menu keeps none of the game's
+    modules, and the game, resumed, loads them again."""
     import sys
 
     def game_modules():
-        return [m for m in sys.modules if m.startswith("app.staycool")]
+        return sorted(m for m in sys.modules if m.startswith("app.staycool"))
 
-    # As on a fresh device: nothing of a game loaded, nor the modules the games share.
-    shared = ("app.gamescreen", "app.saved", "app.ringfx")
-    # (Their globals stay: this file's imports of the game's modules use the shared ones.)
-    unload([m for m in sys.modules if not m.startswith("app.staycool") and m not in shared], False)
-    resident = set(sys.modules)
-    names = ["A", "B", "C"]
+    for m in game_modules():  # as on a fresh device (this file keeps its own references)
+        del sys.modules[m]
     app = App(
         Phases(),
         PARTS,
-        session={"game": "staycool", "names": names, "state": None},
+        session={"game": "staycool", "names": ["A", "B", "C"], "state": None},
         decks=open_deck,
     )
     step(app, "B", T0)  # resume the saved game
-    assert app.screen.name != "resume" and "app.staycool.play" in game_modules()
-    # What the game loaded, the modules every game shares (app.gamescreen...) with its own.
-    loaded = [m for m in app.modules._game[1] if m not in resident]
-    assert all(m in loaded for m in shared) and "app.staycool.play" in loaded
+    assert app.screen.name != "resume" and game_modules() == ["app.staycool", "app.staycool_game"]
     app.home()
     step(app, None, T0)
-    assert app.screen.name == "menu" and "app.staycool.play" in game_modules()  # kept
-    # The heap runs short for real: blocks held until less than a sixth of it is free.
-    gc.collect()
-    hog = None
-    size = 1024
-    while gc.mem_free() > (gc.mem_free() + gc.mem_alloc()) // 8:
-        try:
-            hog = [hog, bytearray(size)]  # a chain: no list that grows in one piece
-        except MemoryError:  # no hole that large left: smaller pieces fill the rest
-            size //= 2
+    assert app.screen.name == "menu" and game_modules() == [] and "app.menu" in sys.modules
+    app.play()
     step(app, None, T0)
-    assert app.screen.name == "menu" and game_modules() == []
-    assert [m for m in loaded if m in sys.modules] == []  # the shared ones gone too
-    assert "app.menu" in sys.modules
-    assert not app.modules.shed()  # nothing left to let go
-    hog = None
-    gc.collect()
-    app.play()  # the game goes on: its modules load again
-    step(app, None, T0)
-    assert app.screen.name not in ("menu", "resume") and "app.staycool.play" in game_modules()
+    assert app.screen.name not in ("menu", "resume") and len(game_modules()) == 2
+    assert "app.menu" not in sys.modules

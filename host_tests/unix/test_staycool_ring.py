@@ -1,5 +1,5 @@
 # Stay Cool's ring, the hourglass (firmware/app/staycool/ring.py); runs in the unix port.
-from app.staycool import ring as hg
+from app import staycool as hg
 
 P = 30000
 SAND_LEDS = list(range(2, 14))

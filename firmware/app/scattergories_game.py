@@ -11,14 +11,25 @@ On a board with Wi-Fi two fields more come from the phones (net/scattergories.py
 the round's roll to the next: "sheets", each player's answers typed on a phone (12, or
 none: on paper), scored by the rules at time's up; "vote", a challenge being voted on the
 phones: [player, category, [[voter, accept], ...]].
-The rules (games.scattergories) are imported by the methods that need them, not with this
-module: they go with the part that loaded them (play.PARTS), and the round's timer, while
-phones send their sheets, plays without them.
+
+The round's timer (Countdown) is a countdown with cues, pause and resume, in ticks. Pure:
+every method takes `now` (a ticks_ms() value) and all time goes through ticks.diff/add,
+so a round that crosses the 2**30 wrap counts down exactly. The countdown holds what was
+left when it last started or paused and the tick it started at, so the time left is
+always computed from one absolute start and never drifts by the time spent drawing. Cues
+are instants named by the time left: a warning at 1:00 and 0:30, a tick each second of
+the last 10, and the end at 0:00. Only cues below the time set are kept (a 0:45 timer
+warns at 0:30, not at 1:00). `due(now)` hands out each cue once, in order, however late
+it is asked; `deadline()` says the tick of the next one, so the shell wakes exactly then.
 """
 
 from micropython import const
 
-from app.saved import Game
+import ticks
+from app import deck as decks
+from app import saved
+from app.saved import Game, need
+from games import scattergories as rules
 
 DECK = "scattergories"
 CATEGORIES = 12
@@ -26,16 +37,37 @@ CATEGORIES = 12
 # well inside a save (store.py: 8 KB) even when each character is escaped in JSON ("\").
 _MOST = const(24)
 _MOST_BYTES = const(48)
+_PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
+_LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
+_KEYS = const(
+    (
+        "seed",
+        "rounds",
+        "ms",
+        "phase",
+        "lists",
+        "letters",
+        "faces",
+        "rng",
+        "left",
+        "points",
+        "challenges",
+        "scores",
+    )
+)
+_WARNINGS = const((60000, 30000))
+_LAST = const(10)  # a tick each second of the last 10
+END = "end"
 
 
 class Scattergories(Game):
     _list = None  # (number, categories) of the list on screen
+    # Not saved: what the device's screens show now, which the phones follow.
+    rolling = False  # the die is on show, its letter not seen yet
+    clock = None  # the round's countdown, once its screen has made it
 
     def fresh(self, seed, now):
-        """The state of a new game (of seed `seed`, begun at `now`). Here, not with check()
-        in app/scattergories/check.py: a game's start, its heaviest moment, loads no more."""
-        from games import scattergories as rules
-
+        """The state of a new game (of seed `seed`, begun at `now`)."""
         # The shell's seed changes every boot; `now` makes two games of one boot differ too.
         seed = (seed + now) & 0xFFFFFFFF
         settings = self.settings
@@ -57,12 +89,38 @@ class Scattergories(Game):
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the deck, the players and the phase (app/scattergories/
-        check.py, read at a game's start only, and let go with its first part:
-        play.PARTS)."""
-        from app.scattergories.check import check
-
-        check(self, CATEGORIES, fit)
+        type, its range, and with the deck, the players and the phase."""
+        s, n = self.s, len(self.names)
+        need(saved.fields(s, _KEYS) and n >= 2)
+        rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
+        need(
+            saved.count(rounds, 20)
+            and rounds >= 1
+            and saved.count(ms, _LONGEST_MS)
+            and ms > 0
+            and phase in _PHASES
+            and saved.count(s["seed"], 0xFFFFFFFF)
+            and saved.count(s["rng"], 0xFFFFFFFF)
+            and (s["left"] is None or saved.count(s["left"], ms))
+            and saved.counts(s["points"], CATEGORIES, n)
+            and type(scores) is list
+            and all(saved.counts(row, CATEGORIES, n) for row in scores)
+            and saved.counts(s["lists"], self.deck.count)
+            and _letters(s["letters"])
+            and _letters(s["faces"])
+            and type(s["challenges"]) is list
+        )
+        done = len(scores)
+        in_round = phase in ("roll", "play", "score")
+        need(
+            len(s["lists"]) == len(s["letters"]) == done + (1 if in_round else 0)
+            and 0 not in s["lists"]
+            and len(s["faces"]) <= 61
+            and (done == rounds) == (phase == "won")
+            and done <= rounds
+            and (phase != "totals" or done >= 1)
+        )
+        _check_play(s, n)
 
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
@@ -107,28 +165,23 @@ class Scattergories(Game):
     def default_list(self):
         """The next list not used in this game, after the last one; lists this device has
         not played yet come first, so a second game gets fresh ones."""
-        from app import played  # let go with the part that asked (play.PARTS)
-
         used = self.s["lists"]
         count = self.deck.count
-        seen = played.bits(self.played.get(DECK), self.deck)
+        seen = decks.bits(self.played.get(DECK), self.deck)
         start = used[-1] if used else 0
         for fresh_only in (True, False):
             for k in range(count):
                 number = (start + k) % count + 1
-                if number in used or (fresh_only and played.is_set(seen, number - 1)):
+                if number in used or (fresh_only and decks.is_set(seen, number - 1)):
                     continue
                 return number
         return (start % count) + 1
 
     def roll(self, number):
         """Throws the die for this round, on list `number`; returns the faces thrown."""
-        from app import played  # let go with the part that threw it (play.PARTS)
-        from games import scattergories as rules
-
         s = self.s
         rec = self.played.get(DECK)
-        seen = played.bits(rec, self.deck)
+        seen = decks.bits(rec, self.deck)
         die = rules.LetterDie(0)
         letters = s["letters"]
         k = len(letters) % len(rules.LETTERS) or (len(rules.LETTERS) if letters else 0)
@@ -139,11 +192,11 @@ class Scattergories(Game):
         s["letters"] = letters + faces[-1]
         s["lists"] = s["lists"] + [number]
         s.pop("sheets", None)  # the last round's answers, typed on phones
-        if all(played.is_set(seen, i) or i == number - 1 for i in range(self.deck.count)):
+        if all(decks.is_set(seen, i) or i == number - 1 for i in range(self.deck.count)):
             rec = None  # every list played on this device: afresh
         s["phase"] = "roll"
         s["ms"] = self.settings["sg_seconds"] * 1000  # a changed setting: from now on
-        self.played[DECK] = played.mark(rec, self.deck, number - 1)
+        self.played[DECK] = decks.mark(rec, self.deck, number - 1)
         return faces
 
     def used_before(self, face, upto):
@@ -176,8 +229,6 @@ class Scattergories(Game):
     def points(self):
         """This round's points as the rules score the answers typed on phones (none on
         paper: 0), with the answers rejected in challenges crossed out."""
-        from games import scattergories as rules
-
         s = self.s
         out = [c[:2] for c in s["challenges"] if not c[2]]
         return rules.score_round(s.get("sheets") or [[]] * self.n(), self.letter(), out)
@@ -185,8 +236,6 @@ class Scattergories(Game):
     def delta(self, player, category):
         """What rejecting player's answer for category does to their points: on a phone,
         the rules score the sheet again without it; on paper, it takes a point off."""
-        from games import scattergories as rules
-
         s = self.s
         sheets = s.get("sheets")
         if not (sheets and sheets[player]):
@@ -202,8 +251,6 @@ class Scattergories(Game):
         """Applies a challenge vote: a rejected answer loses its point. Returns accepted.
         All or nothing: what takes the heap comes first, so that a MemoryError (the phones
         ask again) leaves the game as it was, and the points change last."""
-        from games import scattergories as rules
-
         accepted = rules.challenge_accepted(votes, player)
         delta = 0 if accepted else self.delta(player, category)
         self.s["challenges"].append([player, category, accepted])
@@ -243,3 +290,108 @@ def fit(text):
             return False
         lead = b
     return True
+
+
+def _check_play(s, n):
+    """What the round's play left: its challenges, the answers typed on phones and a vote
+    on one of them."""
+    for c in s["challenges"]:
+        need(type(c) is list and len(c) == 3 and saved.count(c[0], n - 1))
+        need(saved.count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
+    sheets = s.get("sheets")
+    need(sheets is None or type(sheets) is list and len(sheets) == n)
+    for answers in sheets or ():
+        need(type(answers) is list and len(answers) in (0, CATEGORIES))
+        need(all(fit(a) for a in answers))
+    vote = s.get("vote")
+    if vote is not None:  # a challenge of an answer on a phone, being voted
+        need(s["phase"] == "score" and type(vote) is list and len(vote) == 3)
+        player, category, votes = vote
+        need(saved.count(player, n - 1) and saved.count(category, CATEGORIES - 1))
+        need(sheets and sheets[player] and sheets[player][category])
+        need(type(votes) is list)
+        for v in votes:
+            need(type(v) is list and len(v) == 2 and saved.count(v[0], n - 1))
+            need(type(v[1]) is bool)
+        need(len(set(v[0] for v in votes)) == len(votes))  # one vote each
+
+
+def _letters(text):
+    """Whether text is a string of the die's letters (strip, not a loop: no single-letter
+    strings are made, and so none interned)."""
+    return type(text) is str and not text.strip(rules.LETTERS)
+
+
+# -- the round's timer -------------------------------------------------------------
+
+
+def cues_below(left):
+    """The cues still to come with `left` ms on the clock: [(ms left, name)], soonest first."""
+    out = [(ms, "warning") for ms in _WARNINGS]
+    out += [(1000 * s, "tick") for s in range(_LAST, 0, -1)]
+    out.append((0, END))
+    return [c for c in out if c[0] < left]
+
+
+class Countdown:
+    def __init__(self, total, left=None):
+        self.total = total
+        self.left = total if left is None else max(0, min(total, left))
+        self.since = None  # the tick it last started at; None while stopped
+        self._cues = cues_below(self.left)
+
+    @property
+    def running(self):
+        return self.since is not None
+
+    def start(self, now):
+        if self.since is None and self.left > 0:
+            self.since = now
+
+    def pause(self, now):
+        """Stops the clock at what is left now (the cues up to now must be taken first)."""
+        self.left = self.remaining(now)
+        self.since = None
+
+    def remaining(self, now):
+        if self.since is None:
+            return self.left
+        return max(0, self.left - ticks.diff(now, self.since))
+
+    def over(self, now):
+        return self.remaining(now) == 0
+
+    def due(self, now):
+        """The names of the cues whose instant has come since last asked, in order."""
+        left = self.remaining(now)
+        out = []
+        cues = self._cues
+        while cues and cues[0][0] >= left:
+            out.append(cues.pop(0)[1])
+        return out
+
+    def at(self, left):
+        """The tick at which `left` ms will remain (running only)."""
+        return ticks.add(self.since, self.left - left)
+
+    def deadline(self):
+        """The tick of the next cue, or None while stopped."""
+        if self.since is None or not self._cues:
+            return None
+        return self.at(self._cues[0][0])
+
+
+def coarse(left):
+    """What an e-ink without a ring shows: the time left rounded up to a step of 30 s
+    (15 s in the last half minute), so the panel redraws at most every 15-30 s."""
+    step = 30000 if left > 30000 else 15000
+    return (left + step - 1) // step * step
+
+
+def next_coarse(left):
+    """The time left at which coarse() next changes (None once it shows 0:00)."""
+    shown = coarse(left)
+    if shown == 0:
+        return None
+    step = 30000 if shown > 30000 else 15000
+    return shown - step

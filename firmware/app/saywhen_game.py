@@ -2,16 +2,21 @@
 
 All of it lives in one JSON-able dict (the session's "state"), so that a power cut at any
 point resumes exactly where the table was. Scoring is games.saywhen's; this module only
-keeps track of whose turn it is and what has been said.
+keeps track of whose turn it is and what has been said, and checks a saved state whole
+before a game resumes from it.
 """
 
 from micropython import const
 
-from app.saved import Game
+from app import deck as decks
+from app import saved
+from app.deck import DeckError
+from app.saved import Game, fields, need
 from games import saywhen as rules
 from games.rng import Rng
 
 CARDS = 20
+_DIGITS = const("0123456789")
 _TARGET = const(10)
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
@@ -25,19 +30,16 @@ JUDGE_KINDS = ("exact", "range", "outside")
 def deal(seen, deck, k, rng, exclude=()):
     """k cards that read back whole: a damaged card is put aside (marked played) and
     another dealt in its place, so a bad spot in flash costs one card, not the game.
-    `seen` is every deck's record of the cards played (app.played)."""
-    from app import played  # let go with the part that dealt (play.PARTS)
-    from app.deck import DeckError  # loaded with the deck itself (shell.deck_opener)
-
+    `seen` is every deck's record of the cards played (app.deck.record)."""
     good = []
     for _ in range(4):
-        picks, rec = played.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
+        picks, rec = decks.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
         for i in picks:
             try:
                 deck.card(i)
                 good.append(i)
             except DeckError:
-                rec = played.mark(rec, deck, i)
+                rec = decks.mark(rec, deck, i)
         if rec is not None:
             seen[DECK] = rec
         if len(good) == k:
@@ -94,12 +96,15 @@ class SayWhen(Game):
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the deck and the players (undo's copy too). In
-        app/saywhen/check.py, read when a saved game resumes only, and let go with its
-        first part (play.PARTS)."""
-        from app.saywhen.check import check
-
-        check(self, SAVED, CARDS, JUDGE_KINDS)
+        type, its range, and with the deck and the players (undo's copy too)."""
+        s, n, count = self.s, len(self.names), self.deck.count
+        need(fields(s, SAVED + ("cards", "rng", "undo")) and n >= 2)
+        need(saved.counts(s["cards"], count - 1, CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
+        _check_play(s, n, count)
+        undo = s["undo"]
+        if undo is not None:
+            need(fields(undo, SAVED))
+            _check_play(undo, n, count)
 
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):
@@ -143,6 +148,11 @@ class SayWhen(Game):
         order = rules.guess_order(self.n(), self.s["quizzer"])
         sudden = self.s["sudden"]
         return [t for t in order if t in sudden] if sudden else order
+
+    def all_in(self):
+        """Whether every team that guesses has guessed (or passed)."""
+        s = self.s
+        return len(s["guesses"]) == len(s["sudden"] or s["scores"])
 
     def next_guesser(self):
         done = [g[0] for g in self.s["guesses"]]
@@ -212,9 +222,7 @@ class SayWhen(Game):
             outcome = rules.sudden_death(*self._range(), guesses) if guesses else s["sudden"]
         else:
             points = self.points()
-        from app import played  # let go with the part that scored (play.PARTS)
-
-        self.played[DECK] = played.mark(self.played.get(DECK), self.deck, self.card_index())
+        self.played[DECK] = decks.mark(self.played.get(DECK), self.deck, self.card_index())
         for k in _TURN:
             s[k] = [] if k == "guesses" else False if k == "door" else None
         if not s["sudden"]:
@@ -254,3 +262,47 @@ def _copy(v):
     if isinstance(v, list):
         return [_copy(x) for x in v]
     return v
+
+
+def _check_play(s, n, count):
+    """The fields a scoring changes (and undo keeps a copy of)."""
+    sudden, winner = s["sudden"], s["winner"]
+    need(
+        saved.count(s["played"], CARDS)
+        and saved.count(s["quizzer"], n - 1)
+        and saved.counts(s["scores"], 999, n)
+        and (winner is None or saved.count(winner, n - 1) and sudden is None)
+        and saved.counts(s["extra"], count - 1)
+        and len(s["extra"]) <= count
+        and s["mode"] in (None, rules.SECRET, rules.OPEN)
+        and type(s["door"]) is bool
+        and (sudden is None or saved.counts(sudden, n - 1) and s["extra"])
+        and (sudden is None or len(set(sudden)) == len(sudden))
+        and (sudden is not None or winner is not None or s["played"] < CARDS)
+        and type(s["guesses"]) is list
+    )
+    if sudden:
+        need(len(sudden) >= 2)
+    order = [t for t in rules.guess_order(n, s["quizzer"]) if not sudden or t in sudden]
+    guessed = []
+    for g in s["guesses"]:
+        need(type(g) is list and len(g) == 2 and g[0] in order and g[0] not in guessed)
+        need(g[1] is None or _is_number(g[1]))
+        guessed.append(g[0])
+    judge = s["judge"]
+    if judge is not None:
+        need(type(judge) is list and judge)
+        judged = []
+        for j in judge:
+            need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
+            need(j[1] in JUDGE_KINDS)
+            judged.append(j[0])
+
+
+def _is_number(text):
+    """Whether text is a guess as the number editor writes one: "-12.5", "1500000"."""
+    if type(text) is not str or not 0 < len(text) <= 24:
+        return False
+    whole, dot, frac = text[1:].partition(".") if text[:1] == "-" else text.partition(".")
+    # strip(), not a loop over the characters: a loop would intern each one it makes
+    return whole and not whole.strip(_DIGITS) and (not dot or frac and not frac.strip(_DIGITS))

@@ -7,13 +7,19 @@ flash write stalls the RP2040 for tens of ms. A turn is marked "running" when it
 one that is paused (or left for the menu, which pauses it) is saved too, as "live": the
 sand's time and the log of presses, so it comes back paused where it stood. A turn cut
 short while the sand ran (a power cut) starts again from its start screen, with fresh
-cards, since the active player has heard the old ones. The turn itself, in RAM while the
-sand runs, is turn.Live (with the turn's screen, the only part that plays it).
+cards, since the active player has heard the old ones.
+
+`Live` is the turn itself, in RAM while the sand runs: the rules' Turn driven by the
+sand's own clock (real time that stops while the game is paused), and the log of what was
+pressed, so that undo simply plays the turn again without the last press.
 """
 
 from micropython import const
 
-from app.saved import Game
+import ticks
+from app import deck as decks
+from app import saved
+from app.saved import Game, need
 from games import staycool as rules
 from games.rng import Rng
 
@@ -25,6 +31,9 @@ _MOST = const((10, 20))  # questions on a written card, on a verbal card
 _READY = const("ready")  # the start screen of the turn in "turn"
 RUNNING = "running"  # that turn was started (and, if this is read back, cut short)
 OVER = "over"  # after round 3: the winners
+_LONGEST_MS = const(120_000)  # a turn's sand: four glasses of PERIOD_MS at most
+_PRESSES = const(("correct", "skip", "timer"))
+_KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
 
 
 def new_state(seed, n_players):
@@ -51,6 +60,7 @@ class StayCool(Game):
         # which a fragmented heap may no longer have in the middle of a game.
         self._qa = [None, None]
         self._total = [None, None]  # (card, how many fields it has)
+        self.live = None  # the turn being played (Live), while its screen plays it
 
     def fresh(self, seed, now):
         """The state of a new game (of seed `seed`, begun at `now`)."""
@@ -59,11 +69,34 @@ class StayCool(Game):
 
     def check(self):
         """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the players and the rules (app/staycool/check.py, read
-        when a saved game resumes only, and let go with its first part: play.PARTS)."""
-        from app.staycool.check import check
-
-        check(self, (_READY, RUNNING, OVER), KINDS, _MOST, ROUNDS)
+        type, its range, and with the players and the rules."""
+        s, n = self.s, len(self.names)
+        s.setdefault("live", None)  # saved before turns could be paused
+        need(saved.fields(s, _KEYS) and n >= 3)
+        cards, last, live = s["cards"], s["last"], s["live"]
+        need(
+            s["round"] in (1, 2, 3)
+            and saved.count(s["turn"], n - 1)
+            and s["phase"] in (_READY, RUNNING, OVER)
+            and saved.count(s["rng"], 0xFFFFFFFF)
+            and type(s["scores"]) is list
+            and len(s["scores"]) == n
+            and all(saved.counts(r, 80, ROUNDS) for r in s["scores"])
+            and (cards is None or saved.counts(cards, 9999, 2))
+            and (last is None or saved.counts(last, 20, 4))
+            and (live is None or s["phase"] == RUNNING)
+        )
+        if last is not None:
+            need(last[0] < n and 1 <= last[1] <= 3 and last[2] <= _MOST[0])
+        if live is not None:
+            need(type(live) is list and len(live) == 2 and saved.count(live[0], _LONGEST_MS))
+            need(type(live[1]) is list and len(live[1]) <= 2 * sum(_MOST))
+            at = 0
+            for press in live[1]:
+                need(type(press) is list and len(press) == 3 and press[0] in _PRESSES)
+                need(press[1] in KINDS if press[0] != "timer" else press[1] is None)
+                need(saved.count(press[2], live[0]) and press[2] >= at)
+                at = press[2]
 
     # -- who plays ----------------------------------------------------------------------------
     def n(self):
@@ -113,19 +146,15 @@ class StayCool(Game):
         if not self.showing():
             self.s["cards"] = None
             return
-        # Imported here, between turns, and let go with the part that dealt (play.PARTS):
-        # the sand's time has no use for it.
-        from app import played
-
         rng = Rng(state=self.s["rng"])
         old = self.s["cards"] or (None, None)
         cards = []
         for k in (0, 1):
             deck, name = self.decks(k), _DECKS[k]
             exclude = () if old[k] is None else (old[k],)
-            picks, rec = played.draw(self.played.get(name), deck, 1, rng, exclude)
+            picks, rec = decks.draw(self.played.get(name), deck, 1, rng, exclude)
             i = picks[0] if picks else 0  # a deck of one card: that card again
-            self.played[name] = played.mark(rec, deck, i)
+            self.played[name] = decks.mark(rec, deck, i)
             cards.append(i)
         self.s["cards"] = cards
         self.s["rng"] = rng.state
@@ -182,9 +211,99 @@ class StayCool(Game):
             s["phase"] = _READY
             self.deal()
         s["live"] = None
+        self.live = None
 
     def fix(self, k, delta):
         """Corrects the last turn's count of kind k (a press missed or made by mistake)."""
         last = self.s["last"]
         last[2 + k] = max(0, min(_MOST[k], last[2 + k] + delta))
         self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
+
+
+# -- the turn being played ---------------------------------------------------------
+
+
+def _apply(turn, what, kind, at):
+    if what == "correct":
+        return turn.correct(kind, at)
+    if what == "skip":
+        return turn.skip(kind, at)
+    return turn.timer(at)
+
+
+class Live:
+    """The turn being played: new at `now`, or the saved one (`data`), paused at `now`."""
+
+    def __init__(self, game, now, data=None):
+        self.round = game.s["round"]
+        self.totals = (game.total(0), game.total(1))
+        self.start = now
+        self.log = []  # (what, kind, sand time) of every press the rules took
+        self.paused_ms = 0
+        self.paused_at = None
+        if data is not None:
+            self.start = ticks.add(now, -data[0])
+            self.log = [(w, k, ticks.add(self.start, t)) for w, k, t in data[1]]
+            self.paused_at = now
+        self.turn = self._replay()
+
+    def saved(self, now):
+        """[sand ms, [[press, kind, sand ms], ...]], each time from the turn's start."""
+        start = self.start
+        return [
+            ticks.diff(self.clock(now), start),
+            [[w, k, ticks.diff(t, start)] for w, k, t in self.log],
+        ]
+
+    def _replay(self):
+        turn = rules.Turn(self.round, self.start, PERIOD_MS, self.totals[0], self.totals[1])
+        for what, kind, at in self.log:
+            _apply(turn, what, kind, at)
+        return turn
+
+    def clock(self, now):
+        """The sand's time: real time less every pause, standing still while paused."""
+        return ticks.add(now if self.paused_at is None else self.paused_at, -self.paused_ms)
+
+    def press(self, what, kind, now):
+        """ "correct" or "skip" of a kind, or "timer"; True if the rules took it."""
+        at = self.clock(now)
+        if _apply(self.turn, what, kind, at):
+            self.log.append((what, kind, at))
+            return True
+        return False
+
+    def undo(self, now):
+        """Takes back the last press the rules took: the turn as if it never was."""
+        if not self.log:
+            return False
+        self.log.pop()
+        self.turn = self._replay()
+        self.turn.update(self.clock(now))
+        return True
+
+    def pause(self, now):
+        if self.update(now) or self.paused_at is not None:
+            return False
+        self.paused_at = now
+        return True
+
+    def resume(self, now):
+        if self.paused_at is not None:
+            self.paused_ms += ticks.diff(now, self.paused_at)
+            self.paused_at = None
+
+    def paused(self):
+        return self.paused_at is not None
+
+    def update(self, now):
+        return self.turn.update(self.clock(now))
+
+    def left(self, now):
+        return self.turn.remaining(self.clock(now))
+
+    def deadline(self, now):
+        """The tick at which the sand runs out next (a flip, or the end), None if paused."""
+        if self.paused_at is not None or self.update(now):
+            return None
+        return ticks.add(now, self.left(now))
