@@ -16,15 +16,24 @@ from phases import Phases, unload
 _BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
 
 
-def checked(settings, session):
-    """((settings, ok), (session, ok)) from what was saved (app.settings, app.session);
-    those modules and the game catalog they read are let go again, to be loaded only when
-    the menu or a game's start needs them."""
+def checked(settings, session, decks):
+    """((settings, ok), (session, ok)) from what was saved (app.settings, app.session,
+    with the decks in the folder `decks`); those modules, and the catalog and the models
+    they read, are let go again: the menu and the games need none of their checks."""
     keep = set(sys.modules)
     from app.session import clean_session
     from app.settings import clean_settings
 
-    out = clean_settings(settings), clean_session(session)
+    def cards(name):
+        """How many cards the deck `name` holds, from its head (None: none to read)."""
+        try:
+            with open(decks + "/" + name + ".deck", "rb") as f:
+                head = f.read(6)  # b"DCK2", then the count (u16, little-endian)
+        except OSError:
+            return None
+        return head[4] | head[5] << 8 if len(head) == 6 and head[:4] == b"DCK2" else None
+
+    out = clean_settings(settings), clean_session(session, cards)
     unload(keep)
     return out
 
@@ -38,7 +47,7 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     raw, problem = store.load("settings")
     raw_session, session_problem = store.load("session")
     played, played_problem = store.load("played")
-    (settings, ok), (session, session_ok) = checked(raw, raw_session)
+    (settings, ok), (session, session_ok) = checked(raw, raw_session, board.decks)
     if problem == "damaged" or not ok:
         notes.append("Settings were damaged and have been reset.")
     if session_problem == "damaged" or not session_ok:

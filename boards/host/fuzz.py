@@ -223,15 +223,17 @@ _COUNTS = ("scores", "totals", "score", "points", "written", "verbal")
 
 
 def _counts(value, where, counting=False):
-    """Every int under a score, total or count in the saved game is 0 or more."""
+    """Every int under a score, total or count in the saved game is 0 or more (`where`:
+    the keys down to it, joined only to say where one is not: the fuzzer's own garbage
+    would cut up the heap under test)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            _counts(v, where + "." + str(k), counting or k in _COUNTS)
+            _counts(v, (where, k), counting or k in _COUNTS)
     elif isinstance(value, list):
         for v in value:
             _counts(v, where, counting)
     elif counting and isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        raise AssertionError("%s is negative: %d" % (where, value))
+        raise AssertionError("%r is negative: %d" % (where, value))
 
 
 def _quiet(name, volume):

@@ -77,7 +77,7 @@ class App:
     def _quiet(self, now):
         """Things that wait for a quiet moment: the battery warning, and idle sleep."""
         if self._battery_notice:
-            from app.widgets import Notice
+            from app.dialogs import Notice
 
             self._battery_notice = False
             self.tone("warning")
@@ -86,7 +86,7 @@ class App:
         minutes = self.settings["sleep_min"]
         idle = ticks.diff(now, self.last_input)
         if minutes and self.screen.name != "sleeping" and idle >= minutes * 60_000:
-            from app.widgets import Sleeping
+            from app.dialogs import Sleeping
 
             self.push(Sleeping(), now)
             self.effects.append(("sleep",))
@@ -150,7 +150,7 @@ class App:
             return
         self.push(self.modules.game(self.session["game"]).start(self, self.now))
         if notice:
-            from app.widgets import Notice
+            from app.dialogs import Notice
 
             self.push(Notice("Notice", notice))
 

@@ -18,13 +18,12 @@ def start(app, title, now, make, deck, first):
     """The screen that plays app.session, a game of `title`: its model is
     `make(deck, app.settings, app.played, names, state)`, with the deck named `deck`
     (None: the model opens its own with app.open_deck), and a new game's state when the
-    session has none yet (the model's fresh(), saved at once); the state is checked whole
-    (the model's check()), and the screen is `first(app, game, now)`, where the game
-    stands. The model is app.game from then on. A damaged deck or save shows a notice
-    instead (DeckError: the game stays saved; DamagedSave: it is cleared); any other
-    error is a bug, not a bad save, and goes on up."""
+    session has none yet (the model's fresh(), saved at once); the screen is
+    `first(app, game, now)`, where the game stands, and the model app.game from then on.
+    A saved state was checked whole at boot (app/session.py). A deck that cannot be read
+    shows a notice instead (DeckError: the game stays saved); any other error is a bug,
+    and goes on up."""
     from app.deck import DeckError
-    from app.saved import DamagedSave
 
     s = app.session
     try:
@@ -33,14 +32,13 @@ def start(app, title, now, make, deck, first):
         if game.s is None:
             s["state"] = game.fresh(app.seed, now)
             app.save_session()
-        game.check()
         screen = first(app, game, now)
-        app.game = game
-        return screen
-    except (DamagedSave, DeckError) as e:
-        from app.widgets import cannot_play
+    except DeckError as e:
+        from app.dialogs import Notice
 
-        return cannot_play(app, title, e)
+        return Notice(title, "Cannot play: " + str(e) + ". Re-flash the device.")
+    app.game = game
+    return screen
 
 
 class GameScreen(Screen):

@@ -1,8 +1,11 @@
-"""The main menu and each game's menu (settings, the rules and the resume offer are in
-their own modules, imported when they show)."""
+"""The main menu, each game's menu, and the offer to resume an unfinished game at power-on
+(settings and the rules are in their own modules, imported when they show)."""
 
-from app import catalog
-from app.widgets import Confirm, Item, ListMenu, Notice
+from app import catalog, layout
+from app.dialogs import Confirm, Notice
+from app.gfx import W
+from app.screen import Screen
+from app.widgets import Item, ListMenu
 
 
 def boot(app, notice=None, power_on=False):
@@ -11,8 +14,6 @@ def boot(app, notice=None, power_on=False):
         app.end_session()  # the power went on the winners' screen: nothing is unfinished
     app.push(ListMenu("Party Scanner", main_items, back=False))
     if power_on and app.session is not None:
-        from app.session import ResumeOffer
-
         app.push(ResumeOffer())
     if notice:
         app.push(Notice("Notice", notice))
@@ -101,3 +102,28 @@ def rules(app, now, game):
     from app.rulesum import Rules
 
     app.push(Rules(game), now)
+
+
+class ResumeOffer(Screen):
+    """At power-on with an unfinished game: resume it (B or GO), or go to the menu (A)."""
+
+    name = "resume"
+
+    def event(self, app, ev, now):
+        if ev[0] != "press":
+            return
+        if ev[1] in ("B", "GO"):
+            app.play()
+        elif ev[1] == "A":
+            app.pop(now)
+
+    def draw(self, app, g):
+        game = catalog.get(app.session["game"])
+        y = g.header("Unfinished game") + 6
+        g.text(game.title if game else "?", 6, y, "large")
+        y += layout.LARGE + 3
+        names = game.unit + ": " + ", ".join(app.session["names"]) if game else ""
+        for line in g.wrap(names, "small", W - 12)[:3]:
+            g.text(line, 6, y, "small")
+            y += layout.SMALL
+        g.labels("Menu", "Resume", "")

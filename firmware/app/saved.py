@@ -1,11 +1,6 @@
 """A game as saved state: the base of each game's model, the one error that means "this
-save is damaged", and the tests of a value read back from flash.
-
-A save passes its game's check only when every field has the type, the range and the
-consistency the game relies on, so nothing that is read later can fail on it. The check
-raises DamagedSave, and only that is caught as a damaged save: any other error is a bug,
-which the tests surface (and on a board, main.py's loop breaker keeps from looping).
-"""
+save is damaged", and the tests of a value read back from flash (app/session.py checks a
+saved game with them; app/deck.py a record of the cards played)."""
 
 
 class DamagedSave(Exception):
@@ -42,8 +37,7 @@ class Game:
     its two, app.open_deck), the `settings`, `seen`, every deck's record of the cards
     played (app.played), where a card played puts a new record, and the players' `names`.
     Its methods change the state and leave saving it to the screens that call them;
-    fresh() makes the state of a new game, check() raises DamagedSave unless the state
-    holds together."""
+    fresh() makes the state of a new game."""
 
     def __init__(self, deck, settings, seen, names, state):
         self.deck = deck

@@ -13,6 +13,7 @@ from micropython import const
 import ticks
 from app import gamescreen, layout, numedit
 from app.buttons import is_press
+from app.dialogs import Confirm, Notice
 from app.gamescreen import GameScreen, Win
 from app.gfx import FOOTER, H, W
 from app.saywhen_game import (
@@ -27,7 +28,6 @@ from app.saywhen_game import (
     UNIT,
     SayWhen,
 )
-from app.widgets import Confirm, Notice
 from games import saywhen as rules
 
 # The winners' screen (gamescreen.Win): the title 8 px under the bar (1 px under each

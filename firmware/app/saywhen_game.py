@@ -2,21 +2,19 @@
 
 All of it lives in one JSON-able dict (the session's "state"), so that a power cut at any
 point resumes exactly where the table was. Scoring is games.saywhen's; this module only
-keeps track of whose turn it is and what has been said, and checks a saved state whole
-before a game resumes from it.
+keeps track of whose turn it is and what has been said (app/session.py checks a saved
+state whole when it is read back).
 """
 
 from micropython import const
 
 from app import deck as decks
-from app import saved
 from app.deck import DeckError
-from app.saved import Game, fields, need
+from app.saved import Game
 from games import saywhen as rules
 from games.rng import Rng
 
 CARDS = 20
-_DIGITS = const("0123456789")
 _TARGET = const(10)
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
@@ -93,18 +91,6 @@ class SayWhen(Game):
         """The state of a new game (of seed `seed`, begun at `now`)."""
         self.s = new_state(seed, self.deck, self.played, len(self.names))
         return self.s
-
-    def check(self):
-        """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the deck and the players (undo's copy too)."""
-        s, n, count = self.s, len(self.names), self.deck.count
-        need(fields(s, SAVED + ("cards", "rng", "undo")) and n >= 2)
-        need(saved.counts(s["cards"], count - 1, CARDS) and saved.count(s["rng"], 0xFFFFFFFF))
-        _check_play(s, n, count)
-        undo = s["undo"]
-        if undo is not None:
-            need(fields(undo, SAVED))
-            _check_play(undo, n, count)
 
     # -- the card and the turn ------------------------------------------------------------------
     def n(self):
@@ -262,47 +248,3 @@ def _copy(v):
     if isinstance(v, list):
         return [_copy(x) for x in v]
     return v
-
-
-def _check_play(s, n, count):
-    """The fields a scoring changes (and undo keeps a copy of)."""
-    sudden, winner = s["sudden"], s["winner"]
-    need(
-        saved.count(s["played"], CARDS)
-        and saved.count(s["quizzer"], n - 1)
-        and saved.counts(s["scores"], 999, n)
-        and (winner is None or saved.count(winner, n - 1) and sudden is None)
-        and saved.counts(s["extra"], count - 1)
-        and len(s["extra"]) <= count
-        and s["mode"] in (None, rules.SECRET, rules.OPEN)
-        and type(s["door"]) is bool
-        and (sudden is None or saved.counts(sudden, n - 1) and s["extra"])
-        and (sudden is None or len(set(sudden)) == len(sudden))
-        and (sudden is not None or winner is not None or s["played"] < CARDS)
-        and type(s["guesses"]) is list
-    )
-    if sudden:
-        need(len(sudden) >= 2)
-    order = [t for t in rules.guess_order(n, s["quizzer"]) if not sudden or t in sudden]
-    guessed = []
-    for g in s["guesses"]:
-        need(type(g) is list and len(g) == 2 and g[0] in order and g[0] not in guessed)
-        need(g[1] is None or _is_number(g[1]))
-        guessed.append(g[0])
-    judge = s["judge"]
-    if judge is not None:
-        need(type(judge) is list and judge)
-        judged = []
-        for j in judge:
-            need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
-            need(j[1] in JUDGE_KINDS)
-            judged.append(j[0])
-
-
-def _is_number(text):
-    """Whether text is a guess as the number editor writes one: "-12.5", "1500000"."""
-    if type(text) is not str or not 0 < len(text) <= 24:
-        return False
-    whole, dot, frac = text[1:].partition(".") if text[:1] == "-" else text.partition(".")
-    # strip(), not a loop over the characters: a loop would intern each one it makes
-    return whole and not whole.strip(_DIGITS) and (not dot or frac and not frac.strip(_DIGITS))

@@ -34,6 +34,7 @@ from micropython import const
 import ticks
 from app import gamescreen, gfx, layout
 from app.buttons import is_press
+from app.dialogs import Confirm
 from app.gamescreen import GameScreen, Win
 from app.gfx import W
 from app.scattergories_game import (
@@ -45,7 +46,6 @@ from app.scattergories_game import (
     coarse,
     next_coarse,
 )
-from app.widgets import Confirm
 from games import scattergories as rules
 from games.scattergories import LETTERS
 

@@ -27,8 +27,7 @@ from micropython import const
 
 import ticks
 from app import deck as decks
-from app import saved
-from app.saved import Game, need
+from app.saved import Game
 from games import scattergories as rules
 
 DECK = "scattergories"
@@ -37,24 +36,6 @@ CATEGORIES = 12
 # well inside a save (store.py: 8 KB) even when each character is escaped in JSON ("\").
 _MOST = const(24)
 _MOST_BYTES = const(48)
-_PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
-_LONGEST_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
-_KEYS = const(
-    (
-        "seed",
-        "rounds",
-        "ms",
-        "phase",
-        "lists",
-        "letters",
-        "faces",
-        "rng",
-        "left",
-        "points",
-        "challenges",
-        "scores",
-    )
-)
 _WARNINGS = const((60000, 30000))
 _LAST = const(10)  # a tick each second of the last 10
 END = "end"
@@ -86,41 +67,6 @@ class Scattergories(Game):
             "scores": [],  # finished rounds' points
         }
         return self.s
-
-    def check(self):
-        """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the deck, the players and the phase."""
-        s, n = self.s, len(self.names)
-        need(saved.fields(s, _KEYS) and n >= 2)
-        rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
-        need(
-            saved.count(rounds, 20)
-            and rounds >= 1
-            and saved.count(ms, _LONGEST_MS)
-            and ms > 0
-            and phase in _PHASES
-            and saved.count(s["seed"], 0xFFFFFFFF)
-            and saved.count(s["rng"], 0xFFFFFFFF)
-            and (s["left"] is None or saved.count(s["left"], ms))
-            and saved.counts(s["points"], CATEGORIES, n)
-            and type(scores) is list
-            and all(saved.counts(row, CATEGORIES, n) for row in scores)
-            and saved.counts(s["lists"], self.deck.count)
-            and _letters(s["letters"])
-            and _letters(s["faces"])
-            and type(s["challenges"]) is list
-        )
-        done = len(scores)
-        in_round = phase in ("roll", "play", "score")
-        need(
-            len(s["lists"]) == len(s["letters"]) == done + (1 if in_round else 0)
-            and 0 not in s["lists"]
-            and len(s["faces"]) <= 61
-            and (done == rounds) == (phase == "won")
-            and done <= rounds
-            and (phase != "totals" or done >= 1)
-        )
-        _check_play(s, n)
 
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
@@ -290,36 +236,6 @@ def fit(text):
             return False
         lead = b
     return True
-
-
-def _check_play(s, n):
-    """What the round's play left: its challenges, the answers typed on phones and a vote
-    on one of them."""
-    for c in s["challenges"]:
-        need(type(c) is list and len(c) == 3 and saved.count(c[0], n - 1))
-        need(saved.count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
-    sheets = s.get("sheets")
-    need(sheets is None or type(sheets) is list and len(sheets) == n)
-    for answers in sheets or ():
-        need(type(answers) is list and len(answers) in (0, CATEGORIES))
-        need(all(fit(a) for a in answers))
-    vote = s.get("vote")
-    if vote is not None:  # a challenge of an answer on a phone, being voted
-        need(s["phase"] == "score" and type(vote) is list and len(vote) == 3)
-        player, category, votes = vote
-        need(saved.count(player, n - 1) and saved.count(category, CATEGORIES - 1))
-        need(sheets and sheets[player] and sheets[player][category])
-        need(type(votes) is list)
-        for v in votes:
-            need(type(v) is list and len(v) == 2 and saved.count(v[0], n - 1))
-            need(type(v[1]) is bool)
-        need(len(set(v[0] for v in votes)) == len(votes))  # one vote each
-
-
-def _letters(text):
-    """Whether text is a string of the die's letters (strip, not a loop: no single-letter
-    strings are made, and so none interned)."""
-    return type(text) is str and not text.strip(rules.LETTERS)
 
 
 # -- the round's timer -------------------------------------------------------------

@@ -1,12 +1,26 @@
-"""The saved game: checked at boot, then offered at power-on (resume it, or the menu)."""
+"""The saved game, checked whole when it is read back at boot (wake.py): its game, its
+players, and its state, field by field.
 
-from app import catalog, layout
-from app.gfx import W
-from app.screen import Screen
+A state passes only when every field has the type, the range and the consistency its
+game's model relies on, so nothing read later can fail on it: a damaged save is cleared
+at boot, with a notice. The check raises DamagedSave, and only that is taken for a
+damaged save: any other error is a bug, which the tests surface (and on a board, main.py's
+loop breaker keeps from looping). Loaded at boot only, and let go: the games carry none
+of it, as a state they make themselves needs no check.
+"""
+
+from micropython import const
+
+from app import catalog
+from app.saved import DamagedSave, count, counts, fields, need
+
+_DIGITS = const("0123456789")
 
 
-def clean_session(saved):
-    """Returns (session, ok): session None when there is none or it does not hold up."""
+def clean_session(saved, cards):
+    """(session, ok): session None when there is none or it does not hold up. `cards(deck)`
+    is how many cards the deck of that name holds, or None when it cannot be read (its
+    game then says why, and the save stays)."""
     if saved is None:
         return None, True
     if not isinstance(saved, dict):
@@ -19,31 +33,211 @@ def clean_session(saved):
     for n in names:
         if not isinstance(n, str) or not n:
             return None, False
-    if state is not None and not isinstance(state, dict):
-        return None, False
+    if state is not None:
+        try:
+            need(type(state) is dict)
+            if game.key == "saywhen":
+                _saywhen(state, len(names), cards("saywhen"))
+            elif game.key == "staycool":
+                _staycool(state, len(names))
+            else:
+                _scattergories(state, len(names), cards("scattergories"))
+        except DamagedSave:
+            return None, False
     return saved, True
 
 
-class ResumeOffer(Screen):
-    """At power-on with an unfinished game: resume it (B or GO), or go to the menu (A)."""
+# -- Say When! (app/saywhen_game.py) -------------------------------------------------------
 
-    name = "resume"
 
-    def event(self, app, ev, now):
-        if ev[0] != "press":
-            return
-        if ev[1] in ("B", "GO"):
-            app.play()
-        elif ev[1] == "A":
-            app.pop(now)
+def _saywhen(s, n, deck):
+    """The deck's cards, the game so far, and undo's copy of it."""
+    from app.saywhen_game import CARDS, SAVED
 
-    def draw(self, app, g):
-        game = catalog.get(app.session["game"])
-        y = g.header("Unfinished game") + 6
-        g.text(game.title if game else "?", 6, y, "large")
-        y += layout.LARGE + 3
-        names = game.unit + ": " + ", ".join(app.session["names"]) if game else ""
-        for line in g.wrap(names, "small", W - 12)[:3]:
-            g.text(line, 6, y, "small")
-            y += layout.SMALL
-        g.labels("Menu", "Resume", "")
+    need(fields(s, SAVED + ("cards", "rng", "undo")) and n >= 2)
+    most = 0xFFFF if deck is None else deck - 1
+    need(counts(s["cards"], most, CARDS) and count(s["rng"], 0xFFFFFFFF))
+    _saywhen_play(s, n, most)
+    undo = s["undo"]
+    if undo is not None:
+        need(fields(undo, SAVED))
+        _saywhen_play(undo, n, most)
+
+
+def _saywhen_play(s, n, most):
+    """The fields a scoring changes (and undo keeps a copy of); `most`: the last card."""
+    from app.saywhen_game import CARDS, JUDGE_KINDS
+    from games import saywhen as rules
+
+    sudden, winner = s["sudden"], s["winner"]
+    need(
+        count(s["played"], CARDS)
+        and count(s["quizzer"], n - 1)
+        and counts(s["scores"], 999, n)
+        and (winner is None or count(winner, n - 1) and sudden is None)
+        and counts(s["extra"], most)
+        and len(s["extra"]) <= most + 1
+        and s["mode"] in (None, rules.SECRET, rules.OPEN)
+        and type(s["door"]) is bool
+        and (sudden is None or counts(sudden, n - 1) and s["extra"])
+        and (sudden is None or len(set(sudden)) == len(sudden))
+        and (sudden is not None or winner is not None or s["played"] < CARDS)
+        and type(s["guesses"]) is list
+    )
+    if sudden:
+        need(len(sudden) >= 2)
+    order = [t for t in rules.guess_order(n, s["quizzer"]) if not sudden or t in sudden]
+    guessed = []
+    for g in s["guesses"]:
+        need(type(g) is list and len(g) == 2 and g[0] in order and g[0] not in guessed)
+        need(g[1] is None or _is_number(g[1]))
+        guessed.append(g[0])
+    judge = s["judge"]
+    if judge is not None:
+        need(type(judge) is list and judge)
+        judged = []
+        for j in judge:
+            need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
+            need(j[1] in JUDGE_KINDS)
+            judged.append(j[0])
+
+
+def _is_number(text):
+    """Whether text is a guess as the number editor writes one: "-12.5", "1500000"."""
+    if type(text) is not str or not 0 < len(text) <= 24:
+        return False
+    whole, dot, frac = text[1:].partition(".") if text[:1] == "-" else text.partition(".")
+    # strip(), not a loop over the characters: a loop would intern each one it makes
+    return whole and not whole.strip(_DIGITS) and (not dot or frac and not frac.strip(_DIGITS))
+
+
+# -- Stay Cool (app/staycool_game.py) ------------------------------------------------------
+
+_LONGEST_MS = const(120_000)  # a turn's sand: four glasses of PERIOD_MS at most
+_PRESSES = const(("correct", "skip", "timer"))
+_STAYCOOL = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
+
+
+def _staycool(s, n):
+    """The rounds, the turn, the cards dealt, the last turn's counts and a paused turn."""
+    from app.staycool_game import KINDS, MOST, OVER, READY, ROUNDS, RUNNING
+
+    s.setdefault("live", None)  # saved before turns could be paused
+    need(fields(s, _STAYCOOL) and n >= 3)
+    cards, last, live = s["cards"], s["last"], s["live"]
+    need(
+        s["round"] in (1, 2, 3)
+        and count(s["turn"], n - 1)
+        and s["phase"] in (READY, RUNNING, OVER)
+        and count(s["rng"], 0xFFFFFFFF)
+        and type(s["scores"]) is list
+        and len(s["scores"]) == n
+        and all(counts(r, 80, ROUNDS) for r in s["scores"])
+        and (cards is None or counts(cards, 9999, 2))
+        and (last is None or counts(last, 20, 4))
+        and (live is None or s["phase"] == RUNNING)
+    )
+    if last is not None:
+        need(last[0] < n and 1 <= last[1] <= 3 and last[2] <= MOST[0])
+    if live is not None:
+        need(type(live) is list and len(live) == 2 and count(live[0], _LONGEST_MS))
+        need(type(live[1]) is list and len(live[1]) <= 2 * sum(MOST))
+        at = 0
+        for press in live[1]:
+            need(type(press) is list and len(press) == 3 and press[0] in _PRESSES)
+            need(press[1] in KINDS if press[0] != "timer" else press[1] is None)
+            need(count(press[2], live[0]) and press[2] >= at)
+            at = press[2]
+
+
+# -- Scattergories (app/scattergories_game.py) ---------------------------------------------
+
+_PHASES = const(("pick", "roll", "play", "score", "totals", "won"))
+_LONGEST_ROUND_MS = const(3_600_000)  # a round's timer: the settings give at most 10 minutes
+_SCATTERGORIES = const(
+    (
+        "seed",
+        "rounds",
+        "ms",
+        "phase",
+        "lists",
+        "letters",
+        "faces",
+        "rng",
+        "left",
+        "points",
+        "challenges",
+        "scores",
+    )
+)
+
+
+def _scattergories(s, n, deck):
+    """The rounds, the lists and letters, the timer, the points; then what a round's play
+    left (_scattergories_play)."""
+    from app.scattergories_game import CATEGORIES
+
+    need(fields(s, _SCATTERGORIES) and n >= 2)
+    rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
+    need(
+        count(rounds, 20)
+        and rounds >= 1
+        and count(ms, _LONGEST_ROUND_MS)
+        and ms > 0
+        and phase in _PHASES
+        and count(s["seed"], 0xFFFFFFFF)
+        and count(s["rng"], 0xFFFFFFFF)
+        and (s["left"] is None or count(s["left"], ms))
+        and counts(s["points"], CATEGORIES, n)
+        and type(scores) is list
+        and all(counts(row, CATEGORIES, n) for row in scores)
+        and counts(s["lists"], 0xFFFF if deck is None else deck)
+        and _letters(s["letters"])
+        and _letters(s["faces"])
+        and type(s["challenges"]) is list
+    )
+    done = len(scores)
+    in_round = phase in ("roll", "play", "score")
+    need(
+        len(s["lists"]) == len(s["letters"]) == done + (1 if in_round else 0)
+        and 0 not in s["lists"]
+        and len(s["faces"]) <= 61
+        and (done == rounds) == (phase == "won")
+        and done <= rounds
+        and (phase != "totals" or done >= 1)
+    )
+    _scattergories_play(s, n)
+
+
+def _scattergories_play(s, n):
+    """What the round's play left: its challenges, the answers typed on phones and a vote
+    on one of them."""
+    from app.scattergories_game import CATEGORIES, fit
+
+    for c in s["challenges"]:
+        need(type(c) is list and len(c) == 3 and count(c[0], n - 1))
+        need(count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
+    sheets = s.get("sheets")
+    need(sheets is None or type(sheets) is list and len(sheets) == n)
+    for answers in sheets or ():
+        need(type(answers) is list and len(answers) in (0, CATEGORIES))
+        need(all(fit(a) for a in answers))
+    vote = s.get("vote")
+    if vote is not None:  # a challenge of an answer on a phone, being voted
+        need(s["phase"] == "score" and type(vote) is list and len(vote) == 3)
+        player, category, votes = vote
+        need(count(player, n - 1) and count(category, CATEGORIES - 1))
+        need(sheets and sheets[player] and sheets[player][category])
+        need(type(votes) is list)
+        for v in votes:
+            need(type(v) is list and len(v) == 2 and count(v[0], n - 1))
+            need(type(v[1]) is bool)
+        need(len(set(v[0] for v in votes)) == len(votes))  # one vote each
+
+
+def _letters(text):
+    """Whether text is a string of the die's letters (strip, not a loop: no single-letter
+    strings are made, and so none interned)."""
+    from games.scattergories import LETTERS
+
+    return type(text) is str and not text.strip(LETTERS)

@@ -22,10 +22,10 @@ from micropython import const
 
 import ticks
 from app import gamescreen, layout
+from app.dialogs import Notice
 from app.gamescreen import GameScreen, Win
 from app.gfx import FOOTER, H, W
 from app.staycool_game import KINDS, OVER, PERIOD_MS, ROUNDS, RUNNING, Live, StayCool
-from app.widgets import Notice
 from games import staycool as rules
 
 KIND = ("Written", "Verbal")

@@ -18,8 +18,7 @@ from micropython import const
 
 import ticks
 from app import deck as decks
-from app import saved
-from app.saved import Game, need
+from app.saved import Game
 from games import staycool as rules
 from games.rng import Rng
 
@@ -27,13 +26,10 @@ PERIOD_MS = 30000
 ROUNDS = 3
 _DECKS = const(("staycool-written", "staycool-verbal"))
 KINDS = (rules.WRITTEN, rules.VERBAL)
-_MOST = const((10, 20))  # questions on a written card, on a verbal card
-_READY = const("ready")  # the start screen of the turn in "turn"
+MOST = (10, 20)  # questions on a written card, on a verbal card
+READY = "ready"  # the start screen of the turn in "turn"
 RUNNING = "running"  # that turn was started (and, if this is read back, cut short)
 OVER = "over"  # after round 3: the winners
-_LONGEST_MS = const(120_000)  # a turn's sand: four glasses of PERIOD_MS at most
-_PRESSES = const(("correct", "skip", "timer"))
-_KEYS = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "live"))
 
 
 def new_state(seed, n_players):
@@ -43,7 +39,7 @@ def new_state(seed, n_players):
         "scores": [[0] * ROUNDS for _ in range(n_players)],
         "cards": None,  # [written, verbal] deck indexes for this turn; None: printed cards
         "rng": Rng(seed).state,
-        "phase": _READY,
+        "phase": READY,
         "last": None,  # [player, round, written, verbal] of the last finished turn
         "live": None,  # the paused turn: [sand ms, [[press, kind, sand ms], ...]]
     }
@@ -66,37 +62,6 @@ class StayCool(Game):
         """The state of a new game (of seed `seed`, begun at `now`)."""
         self.s = new_state(seed, len(self.names))
         return self.s
-
-    def check(self):
-        """Raises DamagedSave unless every field of the saved state holds together: its
-        type, its range, and with the players and the rules."""
-        s, n = self.s, len(self.names)
-        s.setdefault("live", None)  # saved before turns could be paused
-        need(saved.fields(s, _KEYS) and n >= 3)
-        cards, last, live = s["cards"], s["last"], s["live"]
-        need(
-            s["round"] in (1, 2, 3)
-            and saved.count(s["turn"], n - 1)
-            and s["phase"] in (_READY, RUNNING, OVER)
-            and saved.count(s["rng"], 0xFFFFFFFF)
-            and type(s["scores"]) is list
-            and len(s["scores"]) == n
-            and all(saved.counts(r, 80, ROUNDS) for r in s["scores"])
-            and (cards is None or saved.counts(cards, 9999, 2))
-            and (last is None or saved.counts(last, 20, 4))
-            and (live is None or s["phase"] == RUNNING)
-        )
-        if last is not None:
-            need(last[0] < n and 1 <= last[1] <= 3 and last[2] <= _MOST[0])
-        if live is not None:
-            need(type(live) is list and len(live) == 2 and saved.count(live[0], _LONGEST_MS))
-            need(type(live[1]) is list and len(live[1]) <= 2 * sum(_MOST))
-            at = 0
-            for press in live[1]:
-                need(type(press) is list and len(press) == 3 and press[0] in _PRESSES)
-                need(press[1] in KINDS if press[0] != "timer" else press[1] is None)
-                need(saved.count(press[2], live[0]) and press[2] >= at)
-                at = press[2]
 
     # -- who plays ----------------------------------------------------------------------------
     def n(self):
@@ -162,11 +127,11 @@ class StayCool(Game):
     def total(self, k):
         """Questions on this turn's card of kind k (0 written, 1 verbal)."""
         if not self.showing() or self.s["cards"] is None:
-            return _MOST[k]
+            return MOST[k]
         c = self.s["cards"][k]
         if self._total[k] is None or self._total[k][0] != c:
             self._total[k] = (c, self.decks(k).fields(c, 0, 0)[1])
-        return max(1, min(_MOST[k], (self._total[k][1] - 1) // 2))
+        return max(1, min(MOST[k], (self._total[k][1] - 1) // 2))
 
     def question(self, k, i):
         """(question, answer) number i (from 0) of this turn's card of kind k, or None."""
@@ -191,7 +156,7 @@ class StayCool(Game):
     def restart_turn(self):
         """The turn was cut short: it starts again, with fresh cards."""
         self.deal()
-        self.s["phase"] = _READY
+        self.s["phase"] = READY
         self.s["live"] = None
 
     def finish(self, written, verbal):
@@ -208,7 +173,7 @@ class StayCool(Game):
         else:
             s["phase"] = OVER
         if s["phase"] != OVER:
-            s["phase"] = _READY
+            s["phase"] = READY
             self.deal()
         s["live"] = None
         self.live = None
@@ -216,7 +181,7 @@ class StayCool(Game):
     def fix(self, k, delta):
         """Corrects the last turn's count of kind k (a press missed or made by mistake)."""
         last = self.s["last"]
-        last[2 + k] = max(0, min(_MOST[k], last[2 + k] + delta))
+        last[2 + k] = max(0, min(MOST[k], last[2 + k] + delta))
         self.s["scores"][last[0]][last[1] - 1] = rules.turn_score(last[2], last[3])
 
 

@@ -1,5 +1,4 @@
-"""The screens every phase shares: the scrolling list menu, a yes/no confirmation, a
-notice, and idle sleep's screen."""
+"""The scrolling list menu of the menu phase (the games use app.dialogs alone)."""
 
 from app import layout
 from app.buttons import is_press
@@ -86,72 +85,3 @@ class ListMenu(Screen):
         item = self.current()
         adjusting = item is not None and item.adjust is not None
         g.labels("Back" if self.back else "", "−" if adjusting else "OK", "+" if adjusting else "")
-
-
-def cannot_play(app, title, error):
-    """The notice for a game that cannot start: its deck is damaged (a DeckError; the game
-    stays saved), or its saved state is (any other error: the game is cleared)."""
-    from app.deck import DeckError
-
-    if isinstance(error, DeckError):
-        return Notice(title, "Cannot play: " + str(error) + ". Re-flash the device.")
-    app.end_session()
-    return Notice(title, "The saved game was damaged and has been cleared.")
-
-
-class Notice(Screen):
-    """A short message; any of A, B or GO closes it."""
-
-    name = "notice"
-    labels = ("", "OK", "")
-
-    def __init__(self, title, message):
-        self.title = title
-        self.message = message
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        y = g.header(self.title) + 6
-        for line in g.wrap(self.message, "body", W - 12)[:4]:
-            g.text(line, 6, y, "body")
-            y += layout.BODY + 2
-        g.labels(*self.labels)
-
-
-class Confirm(Notice):
-    """Asks before something that loses a game. C confirms; A (or the chord) does not."""
-
-    name = "confirm"
-    labels = ("No", "", "Yes")
-
-    def __init__(self, title, message, on_yes):
-        super().__init__(title, message)
-        self.on_yes = on_yes
-
-    def event(self, app, ev, now):
-        if ev[0] != "press":
-            return
-        if ev[1] == "A":
-            app.pop(now)
-        elif ev[1] == "C":
-            app.pop(now)
-            self.on_yes(app, now)
-
-
-class Sleeping(Screen):
-    """Idle sleep: the ring is off and the board sleeps; a press wakes it to the screen
-    it left (the press itself is used up in waking)."""
-
-    name = "sleeping"
-    full_refresh = True
-
-    def event(self, app, ev, now):
-        if ev[0] in ("press", "long", "repeat", "chord"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        g.center("Sleeping", 26, "title")
-        g.center("press any button", 72, "body")

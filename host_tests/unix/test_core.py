@@ -9,6 +9,7 @@ from screens import view
 
 PARTS = {"ring": True, "buzzer": True, "go": True}
 NOW = ticks.MASK + 1 - 100
+NO_DECKS = lambda name: None  # noqa: E731 - how many cards a deck holds: none can be read
 
 
 def press(app, name, now=NOW):
@@ -27,8 +28,8 @@ def test_settings_defaults_and_repairs():
 
 def test_session_checks():
     ok = {"game": "staycool", "names": ["A", "B", "C"], "state": None}
-    assert clean_session(ok) == (ok, True)
-    assert clean_session(None) == (None, True)
+    assert clean_session(ok, NO_DECKS) == (ok, True)
+    assert clean_session(None, NO_DECKS) == (None, True)
     for bad in (
         "text",
         {"game": "chess", "names": ["A", "B"]},
@@ -37,7 +38,7 @@ def test_session_checks():
         {"game": "saywhen", "names": ["A", ""]},
         {"game": "saywhen", "names": ["A", "B"], "state": [1]},
     ):
-        assert clean_session(bad) == (None, False), bad
+        assert clean_session(bad, NO_DECKS) == (None, False), bad
 
 
 def test_boot_screens():

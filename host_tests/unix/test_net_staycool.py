@@ -10,7 +10,7 @@ import os
 from phoneapi import FakeAP, answer, join, view
 
 import ticks
-from app.widgets import Notice
+from app.dialogs import Notice
 from board import HostBoard
 from games import staycool as rules
 from screens import state

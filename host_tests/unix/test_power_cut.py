@@ -138,7 +138,18 @@ def game(round_no, teams=6):
         "extra": [],
         "rng": 675555555 + round_no,
         "guesses": [[i, "%d.5" % (1900 + i * round_no)] for i in range(teams)],
-        "undo": {"mode": "secret", "scores": [0] * teams, "played": round_no - 1},
+        "undo": {  # the last scoring's, as it can be taken back
+            "played": round_no - 1,
+            "quizzer": (round_no - 1) % teams,
+            "scores": [0] * teams,
+            "winner": None,
+            "sudden": None,
+            "extra": [],
+            "mode": "secret",
+            "guesses": [],
+            "judge": None,
+            "door": False,
+        },
         "quizzer": round_no % teams,
         "judge": None,
         "door": False,
@@ -149,7 +160,7 @@ def game(round_no, teams=6):
 
 
 def boots_into(saved):
-    session, ok = clean_session(saved)
+    session, ok = clean_session(saved, lambda name: None)
     assert ok, saved
     app = App(Phases(), {"ring": True, "buzzer": True, "go": True}, session=session)
     app.step(None, ticks.MASK + 1 - 10)
