@@ -2,23 +2,32 @@
 
 `Device` is the glue that both the board and the headless simulator use: it polls the
 buttons through the debouncer, steps the core, applies its effects (tones, saves, config),
-and renders frames. On a device (and in `make sim`) runner.py drives it with asyncio; the
+and renders frames. On a device (and in `make sim`) `run` drives it with asyncio; the
 headless simulator steps it itself with simulated time.
+
+`run` is the asyncio loop: one task polls the buttons every 10 ms (sooner when the core
+names a deadline, so the end of the sand sounds on time), one drives the ring at a steady
+frame rate on absolute deadlines, one refreshes the e-ink when the core asks; a slow
+refresh never blocks the other two, because the display driver yields while the panel is
+busy. On a board with Wi-Fi one more runs the phones' network (net.phones.Net.run), which
+never blocks them either.
 """
 
+import asyncio
 import sys
 import time
 
 from micropython import const
 
 import ticks
-from app.font import Font
+from app.gfx import Font, font_at
 
 POLL_MS = 10
 # A file whose presence at boot means "straight back into the saved game, no question":
 # written before a reset an error forced (main.py) or a Badger switching itself off.
 RESUME_FILE = "rescue"
 _BATTERY_EVERY_MS = const(60_000)
+_FRAME_MS = const(40)  # 25 ring frames a second
 
 
 def deck_opener(folder):
@@ -41,15 +50,18 @@ def deck_opener(folder):
 _FONTS = {}  # opened once per boot, like the frame: kept whole, not scattered later
 
 
-def font_opener(folder):
-    """name -> Font from `folder`, or None when the file is missing or damaged."""
+def font_opener(path):
+    """name -> Font from the fonts file at `path` (opened once, and kept open: glyphs are
+    read from flash one at a time while drawing), or None when it is missing or damaged."""
 
     def open_font(name):
-        key = folder + "/" + name + ".bin"
+        key = path + "/" + name
         if key not in _FONTS:
             try:
-                # Kept open: glyphs are read from flash one at a time while drawing.
-                _FONTS[key] = Font(open(key, "rb"), name)  # noqa: SIM115
+                f = _FONTS.get(path)
+                if f is None:
+                    f = _FONTS[path] = open(path, "rb")  # noqa: SIM115 - read glyph by glyph
+                _FONTS[key] = Font(f, font_at(f, name), name)
             except (OSError, ValueError):
                 return None
         return _FONTS[key]
@@ -149,3 +161,64 @@ class Device:
 
 def now():
     return time.ticks_ms() & ticks.MASK
+
+
+# -- the loop that runs a Device ----------------------------------------------------
+
+
+async def _buttons(dev):
+    while True:
+        t = now()
+        dev.poll(t)
+        dev.board.feed()
+        await asyncio.sleep_ms(dev.sleep_ms(t))
+
+
+async def _ring(dev):
+    deadline = now()
+    while True:
+        dev.board.show_ring(dev.ring_frame(deadline))
+        deadline = ticks.add(deadline, _FRAME_MS)
+        late = ticks.diff(now(), deadline)
+        if late > _FRAME_MS:  # fell behind (a blocking flash write): skip frames, and let
+            deadline = now()  # the buttons and the watchdog's feed have their turn first
+        await asyncio.sleep_ms(max(0, -late))
+
+
+async def _display(dev):
+    while True:
+        want = dev.render()
+        if want:
+            await dev.board.show(dev.gfx.buf, want == 2)
+            dev.sleep_if_asked()
+        else:
+            await asyncio.sleep_ms(POLL_MS)
+
+
+async def _main(dev, failed):
+    tasks = [asyncio.create_task(_buttons(dev)), asyncio.create_task(_display(dev))]
+    if dev.board.parts.get("ring"):
+        tasks.append(asyncio.create_task(_ring(dev)))
+    net = getattr(dev, "net", None)
+    if net is not None:  # a board with Wi-Fi: the phones' network and server (firmware/net)
+        tasks.append(asyncio.create_task(net.run()))
+    stop = asyncio.create_task(dev.board.until_stopped())
+    tasks.append(stop)
+    while not stop.done() and not failed:
+        await asyncio.sleep_ms(50)
+    for t in tasks:  # all of them: asyncio's loop outlives this run
+        if not t.done():
+            t.cancel()
+    await asyncio.sleep_ms(0)  # let them unwind, so nothing keeps the device alive
+
+
+def run(dev):
+    """Runs until the board stops; re-raises the first failure of any task, rather than
+    run on with, say, no buttons."""
+    failed = []
+    asyncio.get_event_loop().set_exception_handler(
+        lambda loop, context: failed.append(context.get("exception") or RuntimeError("task"))
+    )
+    asyncio.run(_main(dev, failed))
+    if failed:
+        raise failed[0]

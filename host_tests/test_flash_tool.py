@@ -148,3 +148,23 @@ def test_no_board_says_what_to_check(tmp_path, build):
     said = str(refused.value)
     assert said.startswith("no board found on any USB port.") and "USB data cable" in said
     assert "(mpremote said: no device found)" in said
+
+
+@pytest.mark.skipif(not (ROOT / "build" / "mpy" / "boards").is_dir(), reason="needs make build")
+def test_a_board_gets_its_own_drivers_and_the_network_only_with_wifi():
+    build = ROOT / "build" / "mpy"
+
+    def sent(board):
+        return {dest for _, dest in flash.files(build, board)}
+
+    pico, picow, badger = sent("pico-epaper29"), sent("picow-epaper29"), sent("badger2040w")
+    for got in (pico, picow):
+        assert {"hw/ssd1680.mpy", "hw/ring.mpy", "hw/reference.mpy"} <= got
+        assert "hw/uc8151.mpy" not in got
+    assert "hw/uc8151.mpy" in badger and not {"hw/ssd1680.mpy", "hw/ring.mpy"} & badger
+    assert "hw/wifi.mpy" in picow and "hw/wifi.mpy" in badger and "hw/wifi.mpy" not in pico
+    assert not any(f.startswith("net/") for f in pico)  # no Wi-Fi, no phones' server
+    assert "phones.html.gz" not in pico
+    assert {"net/phones.mpy", "net/server.mpy", "phones.html.gz", "netnames.mpy"} <= picow
+    for got in (pico, picow, badger):  # the rest is every board's
+        assert {"app/core.mpy", "start.mpy", "fonts.bin", "decks/saywhen.deck"} <= got

@@ -13,7 +13,7 @@ for name in dir(os):
         setattr(bare, name, getattr(os, name))
 sys.modules["os"] = bare
 import board
-print("getenv", board.getenv("SIM_WWW"))
+print("getenv", board.getenv("SIM_PAGE"))
 b = board.HostBoard(%r)
 print("board", type(b).__name__, b.battery_mv())
 """
@@ -29,9 +29,9 @@ def test_the_host_board_imports_and_builds_without_os_getenv(tmp_path):
 def test_with_os_getenv_the_host_board_reads_the_environment(tmp_path):
     # The same check has teeth: where the port has getenv, the board uses it.
     proc = run_mp(
-        ["-c", "import board\nprint('getenv', board.getenv('SIM_WWW'))"],
+        ["-c", "import board\nprint('getenv', board.getenv('SIM_PAGE'))"],
         device=True,
-        env={"SIM_WWW": "elsewhere"},
+        env={"SIM_PAGE": "elsewhere"},
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "getenv elsewhere" in proc.stdout

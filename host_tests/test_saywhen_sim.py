@@ -1,12 +1,11 @@
 """Say When! played through the headless simulator, as a table would play it."""
 
 import struct
-from hashlib import sha256
 
 import pytest
 from sim import Sim
 
-from tools.deckfile import read_deck
+from tools.deckfile import read_deck, read_keys
 from tools.mpenv import ROOT, read_save
 
 DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
@@ -239,8 +238,8 @@ def test_later_games_get_fresh_cards(tmp_path):
     assert n >= len(DECK) > n // 2 and n & (n - 1) == 0  # the power of two for the cards
     marks = rec["bits"]  # n bits, 16 to a number
     marked = {b for b in range(n) if marks[b >> 4] >> (b & 15) & 1}
-    key = [int.from_bytes(sha256(c[0].encode()).digest()[:2], "little") for c in DECK]
-    assert marked == {key[i] % n for i in cards_one[:3]}  # a card's key: its id's SHA-256
+    key = read_keys(ROOT / "build" / "decks" / "saywhen.deck")  # a card's: its id's hash
+    assert marked == {key[i] % n for i in cards_one[:3]}
     second = Sim(tmp_path).run(NEW_GAME + START + "state").state()
     cards_two = second["session"]["state"]["cards"]
     assert not set(cards_two) & set(cards_one[:3])

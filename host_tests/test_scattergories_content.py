@@ -12,7 +12,7 @@ import pytest
 
 from tools import content as compiler
 from tools import scattergories_check as sg
-from tools.deckfile import read_deck
+from tools.deckfile import card_key, read_deck, read_keys
 from tools.mpenv import ROOT
 
 pytestmark = pytest.mark.sources_only  # CPython alone: nothing here runs in the unix port
@@ -69,8 +69,11 @@ def test_the_shipped_lists_compile_and_the_deck_holds_no_example(tmp_path, capsy
     lists = sg.parse_lists(str(LISTS))
     assert len(lists) >= 24
     records = read_deck(tmp_path / "decks" / "scattergories.deck")
-    # the device gets the list's number and its 12 categories, as it always has
-    assert records == [[str(lst.number)] + [c.text for c in lst.categories] for lst in lists]
+    # the device gets each list's 12 categories, in its place (its id's field empty: the
+    # key in the deck's index holds the id, the list's number)
+    assert records == [[""] + [c.text for c in lst.categories] for lst in lists]
+    keys = read_keys(tmp_path / "decks" / "scattergories.deck")
+    assert keys == [card_key([str(lst.number)]) for lst in lists]
     # and make content says how many letters each category covers, list by list
     for lst in lists:
         counts = [len({sg.example_letter(e) for e in c.examples}) for c in lst.categories]

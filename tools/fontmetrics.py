@@ -1,6 +1,6 @@
 """The firmware's fonts and screens, measured in CPython: what the device shows of a text.
 
-Widths and word wrap are the firmware's own algorithms (app/font.py's Font.width, app/gfx.py's
+Widths and word wrap are the firmware's own algorithms (app/gfx.py's Font.width and
 Gfx.wrap), so the content compiler knows to the pixel where the device breaks a line. The
 second half says, for each text of each game, whether the screens that draw it show it
 whole: every width and line limit below is read from the screen named beside it, and
@@ -12,7 +12,7 @@ import struct
 
 from tools.firmware import FIRMWARE, import_firmware
 
-FONTS = FIRMWARE / "fonts"
+FONTS = FIRMWARE / "fonts" / "fonts.bin"
 # The layout numbers are the firmware's own.
 _layout = import_firmware("app.layout")
 QUESTION_FONTS, TEXT_WIDTH = _layout.QUESTION_FONTS, _layout.TEXT_WIDTH
@@ -25,12 +25,25 @@ def words(text):
     return [w for w in text.replace("\n", " ").split(" ") if w]
 
 
+def font_at(data, name):
+    """Where the font `name` starts in the fonts file (format: tools/mkfont.py)."""
+    magic, count = struct.unpack_from("<4sB", data)
+    if magic != b"SCF2":
+        raise ValueError("%s is not a fonts file" % FONTS)
+    for i in range(count):
+        key, at = struct.unpack_from("<8sI", data, 5 + 12 * i)
+        if key.rstrip(b"\0").decode() == name:
+            return at
+    raise KeyError("no font %s in %s" % (name, FONTS))
+
+
 class FontMetrics:
     def __init__(self, name):
-        data = (FONTS / (name + ".bin")).read_bytes()
-        _, self.height, _, _, _, count = struct.unpack_from("<4sBBBBH", data)
-        codes = struct.unpack_from("<%dH" % count, data, 10)
-        widths = data[10 + 2 * count : 10 + 3 * count]
+        data = FONTS.read_bytes()
+        at = font_at(data, name)
+        self.height, _, count = struct.unpack_from("<BBH", data, at)
+        codes = struct.unpack_from("<%dH" % count, data, at + 4)
+        widths = data[at + 4 + 2 * count : at + 4 + 3 * count]
         self.widths = dict(zip(codes, widths, strict=True))
         self.name = name
 

@@ -1,15 +1,22 @@
-"""Rasterises DejaVu (Debian fonts-dejavu-core) into the firmware's bitmap font files.
+"""Rasterises DejaVu (Debian fonts-dejavu-core) into the firmware's bitmap fonts, all in
+one file: firmware/fonts/fonts.bin.
 
-`make fonts` runs it; the output in firmware/fonts/ is committed, so neither the device nor
-`make test` needs Pillow's fonts. File format (little-endian), read by firmware/app/font.py:
+`make fonts` runs it; the output is committed, so neither the device nor `make test` needs
+Pillow's fonts. One file for all of them: littlefs stores each file in whole 4 KB blocks,
+and a board keeps a file open per font it draws with. Format (little-endian), read by
+firmware/app/gfx.py:
 
-    b"SCF1", u8 height, u8 ascent, u8 max_width, u8 stride, u16 count
-    count x u16 code points, sorted
-    count x u8 advance widths
-    count x (stride * height) bytes: each glyph MONO_HLSB (1 = ink), rows padded to `stride`
+    b"SCF2", u8 fonts
+    fonts x (8 bytes: the name, NUL-padded; u32: where its font starts)
+    a font: u8 height, u8 ascent, u16 count
+            count x u16 code points, sorted
+            count x u8 widths (each glyph's advance, and the width of its bitmap)
+            count x u16 where each glyph starts, from the first glyph
+            the glyphs: each MONO_HLSB (1 = ink), `height` rows of its own width in
+            whole bytes
 
-Every glyph has the same size, so glyph i sits at a computed offset and the firmware reads
-one glyph at a time with seek/readinto into a buffer it allocated once.
+A glyph is as wide as it is, not as the widest, so the file holds no blank columns; the
+firmware reads one glyph at a time with seek/readinto into a buffer it allocated once.
 """
 
 import argparse
@@ -20,13 +27,15 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "firmware" / "fonts"
+OUT = ROOT / "firmware" / "fonts" / "fonts.bin"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 ASCII = "".join(chr(c) for c in range(32, 127))
 # A few characters the screens use beyond ASCII.
 EXTRA = "°²³×–—−±…·éèàüöäñç♪←→↑↓✓▶"
-BIG = " 0123456789:ABCDEFGHIJKLMNOPQRSTUVWXYZ?!-"
+# The letter die's faces (games.scattergories.LETTERS) and "?" while it rolls: the only
+# text the huge font draws (app/scattergories.py, Roll).
+BIG = "?ABCDEFGHIJKLMNOPRSTW"
 
 # name: (ttf file, pixel size, characters)
 FONTS = {
@@ -57,49 +66,64 @@ def render_glyph(font, ch, height, ascent):
     return width, ink.crop((margin - shift, 0, margin - shift + width, height))
 
 
-def build(name, ttf, size, chars):
+def build(ttf, size, chars):
+    """One font as the file holds it (its part after the file's head)."""
     font = ImageFont.truetype(str(DEJAVU / ttf), size)
     ascent, descent = font.getmetrics()
-    # The huge font holds capitals and digits only: no descenders, so no space kept for them.
+    # The huge font holds capitals only: no descenders, so no space kept for them.
     height = ascent if chars == BIG else ascent + descent
     codes = sorted(set(map(ord, chars)))
     glyphs = [render_glyph(font, chr(c), height, ascent) for c in codes]
-    max_width = max(w for w, _ in glyphs)
-    if max_width > 255 or height > 255:
-        raise ValueError("%s: glyphs too large for the format" % name)
-    stride = (max_width + 7) // 8
-    out = bytearray(
-        struct.pack("<4sBBBBH", b"SCF1", height, ascent, max_width, stride, len(codes))
-    )
-    out += struct.pack("<%dH" % len(codes), *codes)
-    out += bytes(w for w, _ in glyphs)
-    for _, img in glyphs:
+    if max(w for w, _ in glyphs) > 255 or height > 255:
+        raise ValueError("%s at %d px: glyphs too large for the format" % (ttf, size))
+    data = bytearray()
+    offsets = []
+    for width, img in glyphs:
+        offsets.append(len(data))
+        stride = (width + 7) // 8
         for y in range(height):
             row = 0
             for x in range(img.width):
                 if img.getpixel((x, y)):
                     row |= 1 << (stride * 8 - 1 - x)
-            out += row.to_bytes(stride, "big")
-    path = OUT / (name + ".bin")
-    path.write_bytes(bytes(out))
-    print(
-        "%s: %d glyphs, %dpx high, %d bytes"
-        % (path.relative_to(ROOT), len(codes), height, len(out))
-    )
+            data += row.to_bytes(stride, "big")
+    if len(data) > 0xFFFF:
+        raise ValueError("%s at %d px: more than 64 KB of glyphs" % (ttf, size))
+    out = bytearray(struct.pack("<BBH", height, ascent, len(codes)))
+    out += struct.pack("<%dH" % len(codes), *codes)
+    out += bytes(w for w, _ in glyphs)
+    out += struct.pack("<%dH" % len(codes), *offsets)
+    return bytes(out + data), len(codes), height
+
+
+def fonts_file(fonts):
+    """The whole file for {name: (ttf, size, characters)}."""
+    built = [(name, build(*spec)) for name, spec in fonts.items()]
+    head = bytearray(struct.pack("<4sB", b"SCF2", len(built)))
+    at = len(head) + 12 * len(built)
+    body = bytearray()
+    for name, (data, count, height) in built:
+        head += struct.pack("<8sI", name.encode(), at + len(body))
+        body += data
+        print("%s: %d glyphs, %dpx high, %d bytes" % (name, count, height, len(data)))
+    return bytes(head + body)
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m tools.mkfont",
         description=__doc__.splitlines()[0],
-        epilog="It takes no arguments: `make fonts` runs it, into firmware/fonts/.",
+        epilog="It takes no arguments: `make fonts` runs it, into firmware/fonts/fonts.bin.",
     )
     parser.parse_args(argv)
     if not DEJAVU.is_dir():
         sys.exit("DejaVu fonts not found: apt-get install fonts-dejavu-core")
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, (ttf, size, chars) in FONTS.items():
-        build(name, ttf, size, chars)
+    data = fonts_file(FONTS)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    tmp = OUT.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(OUT)  # whole or not at all
+    print("%s: %d bytes" % (OUT.relative_to(ROOT), len(data)))
 
 
 if __name__ == "__main__":

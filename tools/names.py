@@ -144,34 +144,49 @@ def _module_names(path, root):
     return found
 
 
+def _driver_imports(path):
+    """The drivers ("hw.<name>") the source at `path` imports, at its top or in a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(_HW):
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith(_HW)}
+    return found
+
+
+def board_drivers(board, boards=BOARDS):
+    """The drivers ("hw.<name>") boards/<board>/board.py imports, and those they import in
+    turn: what a board's flash holds of firmware/hw (tools/flash.py)."""
+    hw = BOARDS.parent / "firmware" / "hw"
+    wanted = _driver_imports(Path(boards) / board / "board.py")
+    found = set()
+    while wanted:
+        name = wanted.pop()
+        source = hw / (name[len(_HW) :] + ".py")
+        if name not in found and source.is_file():
+            found.add(name)
+            wanted |= _driver_imports(source)
+    return found
+
+
 def board_names(build, board, scripts=()):
     """Every name the firmware interns on `board`: the modules of build/firmware (of the
-    drivers in hw/, only those the board imports), the board's own modules, the scripts
-    a board runs from source (main.py, boot.py: their names come from compiling them), and
-    CHARACTERS. Not firmware/net: net_names."""
+    drivers in hw/, only those the board imports: board_drivers), the board's own
+    modules, the scripts a board runs from source (main.py, boot.py: their names come
+    from compiling them), and CHARACTERS. Not firmware/net: net_names."""
     firmware = Path(build) / "firmware"
     found = set(CHARACTERS)
-    drivers = {}
     for path in sorted(firmware.rglob("*.mpy")):
-        if path.relative_to(firmware).parts[0] == NET:
-            continue
-        names = _module_names(path, firmware)
-        if path.parts[-2] == "hw":
-            drivers[_HW + path.stem] = names
-        else:
-            found |= names
+        if path.relative_to(firmware).parts[0] not in (NET, "hw"):
+            found |= _module_names(path, firmware)
+    for name in board_drivers(board) - {RADIO}:  # the radio's: net_names
+        found |= _module_names(firmware / (name.replace(".", "/") + ".mpy"), firmware)
     for path in sorted((Path(build) / "boards" / board).glob("*.mpy")):
         if path.stem != MODULE and not path.stem.startswith(NET):
             found |= _module_names(path, path.parent)
     for names in scripts:
         found |= names
-    wanted = {n for n in found if n.startswith(_HW)}
-    while wanted:  # the drivers the board imports, and those they import in turn
-        name = wanted.pop()
-        if name in drivers and name != RADIO:
-            new = drivers.pop(name)
-            found |= new
-            wanted |= {n for n in new if n.startswith(_HW)}
     return sorted(found)
 
 

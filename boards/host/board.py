@@ -24,19 +24,19 @@ WIFI = "--http" in sys.argv
 BIT = {"A": 1, "B": 2, "C": 4, "UP": 8, "DOWN": 16, "GO": 32}
 
 
-def _find(folder):
-    """Where `folder` (fonts, decks) is: beside this file on a flashed copy (the device
-    layout `make flash` writes), in the .mpy build's firmware/, or, for the .py sources,
-    firmware/fonts and build/decks of the repository."""
+def _find(name, source):
+    """Where `name` (the fonts file, the decks folder, the phones' page) is: beside this file
+    on a flashed copy (the device layout `make flash` writes), in the .mpy build's
+    firmware/, or, for the .py sources, at `source` in the repository."""
     here = __file__.replace("\\", "/").rsplit("/", 1)[0] if "/" in __file__ else "."
     root = here.rsplit("/", 2)[0]  # boards/host -> the tree that holds firmware/
-    for path in (here + "/" + folder, root + "/firmware/" + folder, root + "/build/" + folder):
+    for path in (here + "/" + name, root + "/firmware/" + name, root + "/" + source):
         try:
             stat(path)
             return path
         except OSError:
             pass
-    return here + "/" + folder
+    return here + "/" + name
 
 
 class HostBoard:
@@ -44,8 +44,8 @@ class HostBoard:
 
     def __init__(self, state_dir=None):
         self.parts = PARTS
-        self.fonts = getenv("SIM_FONTS") or _find("fonts")
-        self.decks = getenv("SIM_DECKS") or _find("decks")
+        self.fonts = getenv("SIM_FONTS") or _find("fonts.bin", "firmware/fonts/fonts.bin")
+        self.decks = getenv("SIM_DECKS") or _find("decks", "build/decks")
         self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
         self.levels = 0  # bit per button, set by the simulator
         self.rotate = False

@@ -33,7 +33,7 @@ from board import _find, getenv
 
 host = "127.0.0.1"
 http_port = dns_port = int(sys.argv[sys.argv.index("--http") + 1])
-www = getenv("SIM_WWW") or _find("www")  # the pages, gzipped by make build
+page = getenv("SIM_PAGE") or _find("phones.html.gz", "build/phones.html.gz")  # make build's
 
 
 def up(ssid, key):

@@ -62,5 +62,5 @@ def menu(screen, kind):
     if kind == "BringUp":
         return {"count": screen.count}
     if kind == "Rules":
-        return {"game": screen.game.key}
+        return {"game": screen.about.key}
     return {}

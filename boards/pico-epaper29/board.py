@@ -2,6 +2,8 @@
 Pico-ePaper-2.9 (SSD1680), five buttons and a GO button, a piezo and a 16-LED ring.
 Wiring, parts and diagram: README.md beside this file. Every pin is named once, here."""
 
+from micropython import const
+
 PINS = {
     # Waveshare Pico-ePaper-2.9 (on SPI1)
     "epd_clk": 10,
@@ -22,15 +24,15 @@ PINS = {
     "ring": 16,
     "vsys_adc": 29,  # VSYS/3; on a Pico W this pin is shared with the radio: not read
 }
-SAFE_MODE_BUTTON = "a"  # held at power-on: maintenance boot (no game, no watchdog)
-SPI_BAUD = 10_000_000  # the SSD1680 takes up to 20 MHz; half of it for jumper wires
+_SAFE_MODE_BUTTON = const("a")  # held at power-on: maintenance boot (no game, no watchdog)
+_SPI_BAUD = const(10_000_000)  # the SSD1680 takes up to 20 MHz; half of it for jumper wires
 
 
 def held_at_boot():
     """Whether the safe-mode button is held now (checked first thing at power-on)."""
     from machine import Pin
 
-    return Pin(PINS[SAFE_MODE_BUTTON], Pin.IN, Pin.PULL_UP).value() == 0
+    return Pin(PINS[_SAFE_MODE_BUTTON], Pin.IN, Pin.PULL_UP).value() == 0
 
 
 def build():
@@ -44,4 +46,4 @@ def build():
     # On a Pico W GP29 is the radio's clock: no battery reading (boards/picow-epaper29
     # is the build that uses its Wi-Fi).
     pico_w = "Pico W" in sys.implementation._machine or "Pico 2 W" in sys.implementation._machine
-    return parts(PINS, SPI_BAUD, None if pico_w else Battery(ADC(PINS["vsys_adc"])))
+    return parts(PINS, _SPI_BAUD, None if pico_w else Battery(ADC(PINS["vsys_adc"])))

@@ -4,6 +4,8 @@ the Waveshare Pico-ePaper-2.9 (SSD1680), five buttons and a GO button, a piezo a
 Parts, wiring and what differs from the Pico build: README.md beside this file. Every pin
 is named once, here."""
 
+from micropython import const
+
 PINS = {
     # Waveshare Pico-ePaper-2.9 (on SPI1)
     "epd_clk": 10,
@@ -28,15 +30,15 @@ PINS = {
 }
 # The phones' network (firmware/net), with its names interned at boot.
 WIFI = True
-SAFE_MODE_BUTTON = "a"  # held at power-on: maintenance boot (no game, no watchdog)
-SPI_BAUD = 10_000_000  # the SSD1680 takes up to 20 MHz; half of it for jumper wires
+_SAFE_MODE_BUTTON = const("a")  # held at power-on: maintenance boot (no game, no watchdog)
+_SPI_BAUD = const(10_000_000)  # the SSD1680 takes up to 20 MHz; half of it for jumper wires
 
 
 def held_at_boot():
     """Whether the safe-mode button is held now (checked first thing at power-on)."""
     from machine import Pin
 
-    return Pin(PINS[SAFE_MODE_BUTTON], Pin.IN, Pin.PULL_UP).value() == 0
+    return Pin(PINS[_SAFE_MODE_BUTTON], Pin.IN, Pin.PULL_UP).value() == 0
 
 
 def build():
@@ -45,7 +47,7 @@ def build():
     from hw.reference import build as parts
     from hw.wifi import AccessPoint
 
-    board = parts(PINS, SPI_BAUD, None)  # no battery reading (above)
+    board = parts(PINS, _SPI_BAUD, None)  # no battery reading (above)
     board.wifi = AccessPoint()
     # On USB power VBUS is high: the Wi-Fi setting's default (on while on USB power).
     board.usb_power = Pin(PINS["vbus"], Pin.IN).value

@@ -36,14 +36,3 @@ def get(key):
         if g.key == key:
             return g
     return None
-
-
-def finished(session):
-    """Whether a saved game was played to its end (its winners were on the screen): Say
-    When! has a winner, Stay Cool is over, Scattergories won."""
-    state = session.get("state")
-    if not isinstance(state, dict):
-        return False
-    if session.get("game") == "saywhen":
-        return state.get("winner") is not None
-    return state.get("phase") in ("over", "won")

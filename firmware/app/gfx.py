@@ -4,7 +4,17 @@ The frame is MONO_VLSB with 1 = ink. Each byte is a column of 8 pixels, which is
 SSD1680 and UC8151 take a landscape picture (their RAM runs along the 128-pixel side), so
 the drivers send this buffer as it is, rotating through the controller's address modes.
 Buttons A, B and C sit under the bottom edge: `labels()` writes their meaning above each.
+
+The fonts are bitmaps read one glyph at a time from the fonts file (format:
+tools/mkfont.py). Stock MicroPython has no ROM filesystem, so a font inside a .mpy would
+sit in RAM. Here the file stays on flash: only each font's head, its code points and its
+widths are kept in RAM, and each glyph is read with seek/readinto into one small buffer
+that every font shares (allocated once, at boot): a glyph taller than it (the huge
+letters) is read and drawn a band of rows at a time. The file object is handed in by the
+shell: the core itself never opens a file.
 """
+
+import struct
 
 import framebuf
 from micropython import const
@@ -16,6 +26,11 @@ _LABEL_X = const((49, 148, 247))  # centres of A, B and C under the screen
 # The frame, allocated once when this module is first imported (at boot, while the heap
 # is still whole): 4736 contiguous bytes are easy to find then, and may not be later.
 _FRAME = bytearray(W * H // 8)
+# The title font's glyphs are the largest but the huge letters': 5 x 36 = 180 bytes.
+_BAND_BYTES = const(192)
+_BAND = bytearray(_BAND_BYTES)  # the glyph being drawn, or one band of its rows
+_AT = bytearray(2)  # where that glyph starts (u16, little-endian)
+_TABLES = []  # code point tables: fonts with the same characters share one in RAM
 
 
 def _words(s):
@@ -32,6 +47,144 @@ def _words(s):
         if j > i:
             yield s[i:j]
         i = j + 1
+
+
+def font_at(f, name):
+    """Where the font `name` starts in the fonts file `f`; ValueError if it has none."""
+    f.seek(0)
+    head = f.read(5)
+    if len(head) != 5 or head[:4] != b"SCF2":
+        raise ValueError("not a fonts file")
+    want = (name + "\0" * 8)[:8].encode()  # its name, NUL-padded
+    for _ in range(head[4]):
+        entry = f.read(12)
+        if len(entry) == 12 and entry[:8] == want:
+            return struct.unpack("<I", entry[8:])[0]
+    raise ValueError("no font " + name)
+
+
+def _shared(table):
+    for known in _TABLES:
+        if known == table:
+            return known
+    _TABLES.append(table)
+    return table
+
+
+class Font:
+    """A font of the fonts file `f`, starting at `at` (font_at)."""
+
+    def __init__(self, f, at, name="font"):
+        f.seek(at)
+        head = f.read(4)
+        if len(head) != 4:
+            raise ValueError("%s: truncated font" % name)
+        self.height, self.ascent, count = struct.unpack("<BBH", head)
+        self._f = f
+        self._codes = _shared(f.read(2 * count))
+        self._widths = f.read(count)
+        if len(self._widths) != count:
+            raise ValueError("%s: truncated font" % name)
+        self._starts = at + 4 + 3 * count  # each glyph's start, a u16
+        self._glyphs = self._starts + 2 * count
+        # A glyph's bytes a row -> the shared buffer as a frame of whole rows of that
+        # width (all of a glyph, or a band of it), the rows in it, and the frame of the
+        # last band (when the bands do not divide the height): made when first drawn.
+        self._frames = {}
+        self._code = self._at = 0  # what _glyph leaves: set here first, so it allocates nothing
+        self._fallback = self._index(ord("?"))
+
+    def _index(self, code):
+        """Index of a code point, or -1 (binary search over the sorted table)."""
+        codes = self._codes
+        lo, hi = 0, len(self._widths) - 1
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            c = codes[2 * mid] | (codes[2 * mid + 1] << 8)
+            if c == code:
+                return mid
+            if c < code:
+                lo = mid + 1
+            else:
+                hi = mid - 1
+        return -1
+
+    def _glyph(self, data, i):
+        """The glyph index of the character at byte i of `data` (a str's UTF-8 bytes), its
+        code point left in self._code and where the next one starts in self._at. The bytes
+        are decoded here by hand: iterating a str would intern every new character as a
+        qstr, which can need a new qstr pool (hundreds of bytes, for good) at any moment,
+        mid-game included. Nor is a generator or a tuple made."""
+        b = data[i]
+        if b < 0x80:
+            code, i = b, i + 1
+        elif b < 0xE0:
+            code, i = (b & 0x1F) << 6 | data[i + 1] & 0x3F, i + 2
+        elif b < 0xF0:
+            code = (b & 0x0F) << 12 | (data[i + 1] & 0x3F) << 6 | data[i + 2] & 0x3F
+            i += 3
+        else:
+            code, i = 0xFFFD, i + 4
+        self._code, self._at = code, i
+        g = self._index(code)
+        return self._fallback if g < 0 else g
+
+    def width(self, text):
+        w = 0
+        widths = self._widths
+        data = memoryview(text)  # the str's own UTF-8 bytes: no copy
+        self._at = 0
+        while self._at < len(data):
+            i = self._glyph(data, self._at)
+            if i >= 0:
+                w += widths[i]
+        return w
+
+    def _frame(self, stride):
+        frames = self._frames.get(stride)
+        if frames is None:
+            rows = min(self.height, _BAND_BYTES // stride)
+            last = self.height % rows or rows
+            band = framebuf.FrameBuffer(_BAND, stride * 8, rows, framebuf.MONO_HLSB)
+            end = (
+                band
+                if last == rows
+                else framebuf.FrameBuffer(_BAND, stride * 8, last, framebuf.MONO_HLSB)
+            )
+            frames = self._frames[stride] = (band, rows, end)
+        return frames
+
+    def draw(self, fb, text, x, y, palette=None):
+        """Blits `text` with its top-left at (x, y); returns the x after the last glyph."""
+        widths = self._widths
+        f = self._f
+        height = self.height
+        data = memoryview(text)  # the str's own UTF-8 bytes: no copy
+        self._at = 0
+        while self._at < len(data):
+            i = self._glyph(data, self._at)
+            if i < 0:
+                continue
+            if self._code != 32:  # a space draws nothing
+                stride = (widths[i] + 7) >> 3
+                band, rows, last = self._frame(stride)
+                f.seek(self._starts + 2 * i)
+                f.readinto(_AT)
+                f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
+                top = 0
+                while top < height:  # (a range() with a variable step is an object)
+                    if top + rows >= height:
+                        band = last
+                    f.readinto(_BAND, min(rows, height - top) * stride)
+                    if palette is None:
+                        fb.blit(band, x, y + top, 0)  # paper (0) is transparent
+                    else:
+                        # framebuf compares the key after the palette: the palette sends
+                        # paper to 1 (the key, so skipped) and ink to 0, white on black.
+                        fb.blit(band, x, y + top, 1, palette)
+                    top += rows
+            x += widths[i]
+        return x
 
 
 class Gfx:

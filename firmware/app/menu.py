@@ -1,22 +1,34 @@
-"""The main menu, each game's menu, and the offer to resume an unfinished game at power-on
-(settings and the rules are in their own modules, imported when they show)."""
+"""The main menu, each game's menu, its rules in one screen, and the offer to resume an
+unfinished game at power-on (the settings and the players' setup are modules of their
+own, imported when they show)."""
 
 from app import catalog, layout
 from app.dialogs import Confirm, Notice
-from app.gfx import W
+from app.gfx import FOOTER, H, W
 from app.screen import Screen
 from app.widgets import Item, ListMenu
 
 
 def boot(app, notice=None, power_on=False):
     """The menu phase: the main menu; at power-on, the resume offer and any notice on top."""
-    if power_on and app.session is not None and catalog.finished(app.session):
+    if power_on and app.session is not None and finished(app.session):
         app.end_session()  # the power went on the winners' screen: nothing is unfinished
     app.push(ListMenu("Party Scanner", main_items, back=False))
     if power_on and app.session is not None:
         app.push(ResumeOffer())
     if notice:
         app.push(Notice("Notice", notice))
+
+
+def finished(session):
+    """Whether a saved game was played to its end (its winners were on the screen): Say
+    When! has a winner, Stay Cool is over, Scattergories won."""
+    state = session.get("state")
+    if not isinstance(state, dict):
+        return False
+    if session.get("game") == "saywhen":
+        return state.get("winner") is not None
+    return state.get("phase") in ("over", "won")
 
 
 def main_items(app):
@@ -99,8 +111,6 @@ def settings(app, now):
 
 
 def rules(app, now, game):
-    from app.rulesum import Rules
-
     app.push(Rules(game), now)
 
 
@@ -127,3 +137,39 @@ class ResumeOffer(Screen):
             g.text(line, 6, y, "small")
             y += layout.SMALL
         g.labels("Menu", "Resume", "")
+
+
+SUMMARY = {
+    "saywhen": "The Quizzer reads a number question. Teams guess, from the Quizzer's left; "
+    "open if the Quizzer's team trails, secret if it leads. Closest scores: 4 exact, "
+    "2 in range, else 1. Ties all score; in open guessing the first to guess gets +1. "
+    "First to 10 wins; card 20 scores double.",
+    "staycool": "Interrogators fire written (spell with dice) and verbal questions at the "
+    "active player for four 30-second glasses. Score = written value x verbal value. Round 2: "
+    "say Timer! before the sand runs out. Round 3: the timer is hidden. One skip a turn.",
+    "scattergories": "Roll a letter, then 3 minutes to write one answer per category, each "
+    "starting with that letter (A, An, The don't count). Answers that match another "
+    "player's score 0. Challenges go to a vote. Most points after 3 rounds wins.",
+}
+
+
+class Rules(Screen):
+    """A one-screen summary of a game's rules."""
+
+    name = "rules"
+
+    def __init__(self, about):
+        self.about = about  # the game's entry in the catalog
+
+    def event(self, app, ev, now):
+        if ev[0] == "press" and ev[1] in ("A", "B", "GO"):
+            app.pop(now)
+
+    def draw(self, app, g):
+        y = g.header("Rules: " + self.about.title) + 2
+        for line in g.wrap(SUMMARY[self.about.key], "small", W - 8):
+            if y + layout.SMALL - 1 > H - FOOTER:
+                break
+            g.text(line, 4, y, "small")
+            y += layout.SMALL - 1
+        g.labels("Back", "", "")

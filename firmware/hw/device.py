@@ -1,7 +1,7 @@
 """What the shell needs from a real board, made of its drivers (any part may be missing).
 
 A board file builds the drivers from its pins and hands them to DeviceBoard; the shell
-(shell.py, runner.py) talks only to this object. Parts that are absent are declared so
+(shell.py) talks only to this object. Parts that are absent are declared so
 in `parts`, and the core copes: no ring, no buzzer (the LED blinks the tunes instead),
 no GO button.
 """

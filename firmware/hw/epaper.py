@@ -13,7 +13,7 @@ sleep, since nothing may come for minutes. `refreshes` counts partial, full, giv
 BUSY is polled with asyncio sleeps, so the ring, the buttons and the watchdog's feed run
 on while the panel works. A wait that outlasts `busy_timeout_ms` gets one more, twice as
 long (a cold panel is slow); then the update is given up (counted in refreshes[2]) and
-show() returns: the error stays here (raised into the runner it would reset the board,
+show() returns: the error stays here (raised into the shell's loop it would reset the board,
 into the same wait), and the next update starts afresh with a reset and a full refresh.
 """
 

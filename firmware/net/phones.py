@@ -2,7 +2,7 @@
 phone plays for which team.
 
 Only a board with Wi-Fi loads this: shell.Device builds a Net when the board has `wifi`
-(what opens its network: hw.wifi on a Pico W, a loopback port on the PC), and runner.py
+(what opens its network: hw.wifi on a Pico W, a loopback port on the PC), and shell.run
 runs `Net.run`:
 - The network is open while the Wi-Fi setting wants it: app.settings["wifi"] 1 on, 2 off,
   0 or absent on when the board runs on USB power (or cannot tell: no battery reading).
@@ -78,7 +78,7 @@ class Net:
         # The next game's network, made at the menu with its codes (table, codes), so that
         # the join screen that opens a game shows them at once.
         self.next = None
-        self.server = server.Server(self.api, getattr(ap, "www", "/www"))
+        self.server = server.Server(self.api, getattr(ap, "page", "/phones.html.gz"))
         self.serving = None  # the server's task
         dev.on_applied = self.sync  # after each step: the game followed at once
 

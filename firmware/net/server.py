@@ -15,8 +15,8 @@ a phone sends can hold up the loop or fill the heap:
   a body at most _BODY_MOST bytes, with its Content-Length (413, 411); a path with "..",
   "%" or "\\" in it is a 400; the API (net.phones.Net.api) checks the JSON;
 - whatever goes wrong with one connection (a reset, a timeout, a bug) closes it and
-  nothing else: an error escaping the task would reset the device (runner.py).
-The page comes from flash (the `www` folder, gzipped by the build, sent 256 bytes at a
+  nothing else: an error escaping the task would reset the device (shell.run).
+The page comes from flash (one file, gzipped by the build, sent 256 bytes at a
 time), and the answers to the phones' connectivity probes are here too.
 
 The server stays loaded as long as the device runs, in the heap the games share: so it
@@ -176,11 +176,11 @@ _DONE = const(4)
 
 
 class Server:
-    def __init__(self, api, www):
+    def __init__(self, api, page):
         # (method, path, token, body) -> (status, content type, body: bytes, a str or a
         # dict, the JSON), for /api/...; (200, None, None) for an act done (_ACTED)
         self.api = api
-        self.www = www
+        self.page = page  # the phones' page: its file, gzipped
         self.open = 0
         self.sockets = ()
         # The rate limit, a bucket per address, in one list: address, credit in ms, when.
@@ -210,7 +210,7 @@ class Server:
         handles what is ready, then tends each connection (its deadline, what the poller
         watches it for: never changed while the poller is being read, as the set it walks
         must not change under it). Nothing here may end the task: an error escaping it
-        would reset the device (runner.py)."""
+        would reset the device (shell.run)."""
         address = bytes(map(int, ip.split(".")))
         web, names = self.sockets
         slots = self.slots
@@ -449,7 +449,7 @@ class Server:
             raise Refused(405)
         elif path == "/" or path == "/index.html":
             try:
-                page = open(self.www + "/index.html.gz", "rb")  # noqa: SIM115 - end() closes it
+                page = open(self.page, "rb")  # noqa: SIM115 - end() closes it
             except OSError:
                 raise Refused(404)
             status = 200

@@ -139,7 +139,7 @@ def test_no_idle_sleep_while_a_timer_runs():
 
 
 def test_a_finished_game_is_known_by_its_saved_state():
-    from app.catalog import finished
+    from app.menu import finished
 
     assert finished({"game": "saywhen", "state": {"winner": 1}})
     assert not finished({"game": "saywhen", "state": {"winner": None}})

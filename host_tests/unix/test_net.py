@@ -215,7 +215,7 @@ async def _connect(port):
 def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
     import time
 
-    import runner
+    import shell as runner
 
     dev = device()
     for _ in range(20):  # a free port for the server

@@ -5,7 +5,7 @@ import vclock
 
 vclock.install(10_000)
 
-import runner  # noqa: E402 - after the virtual clock is in place
+import shell as runner  # noqa: E402 - after the virtual clock is in place
 
 BLOCKED_FRAME = 3
 

@@ -12,12 +12,10 @@ vclock.install(50_000)
 import asyncio  # noqa: E402 - the virtual clock's, as the firmware imports it
 import time  # noqa: E402
 
-from runner import run  # noqa: E402
-
 from board import HostBoard  # noqa: E402
 from phases import unload  # noqa: E402
 from screens import state  # noqa: E402
-from shell import Device  # noqa: E402
+from shell import Device, run  # noqa: E402
 from store import Store  # noqa: E402
 
 BOOT = set(sys.modules)  # what a freshly reset board has loaded
@@ -169,10 +167,10 @@ def run_main(machine, board_class, files=()):
     try:
         for name in files:
             open(name, "w").close()
-        sys.modules.pop("main", None)
-        import main
+        sys.modules.pop("start", None)
+        import start
 
-        main.main()
+        start.main()
         left = []
         for name in files:
             try:
@@ -183,7 +181,7 @@ def run_main(machine, board_class, files=()):
         return left
     finally:
         os.chdir(here)
-        for name in ("machine", "main", "board"):
+        for name in ("machine", "start", "board"):
             sys.modules.pop(name, None)
 
 

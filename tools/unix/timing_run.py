@@ -18,9 +18,7 @@ def measure(state_dir, baud=10_000_000):
     except OSError:
         pass
     vclock.install(START)
-    from runner import run
-
-    from shell import Device
+    from shell import Device, run
     from store import Store
 
     class TimedStore(Store):

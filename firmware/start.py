@@ -1,0 +1,164 @@
+"""The start of the firmware at power-on: boot.py imports it, main.py runs main().
+
+Imported, it takes the board's first step, before anything slow (`first`: the Badger on
+battery holds its own power on; other boards have none), then interns every name the
+firmware uses (`names`, which tools/names.py writes for each board), into the still empty
+heap (docs/memory.md). Neither may stop the boot. On a PC, main.py imports it first.
+
+main() builds the board, then runs the game, unless this is a maintenance boot. `board`
+is the board file: `make flash` copies boards/<name>/board.mpy beside this file; on the
+PC, boards/host is on MICROPYPATH. A board that holds its own power on does so again in
+`hold_power()` here, maintenance or not. boot.py and main.py are the two files a board
+runs as source (compiled in RAM at every boot), so they are a line each, and this is a
+module.
+
+The game runs under the RP2040's watchdog (8 s; the button task feeds it every 10 ms, and
+the e-ink driver yields while the panel is busy, so a refresh never starves it): a hung
+task resets the board, which then goes straight back into the saved game. So does an
+error that escapes the loop (even a MemoryError): the board resets at once and resumes.
+On rp2 machine.reset() reads as a watchdog reset too, so `make flash` leaves the file
+`clean` before its reset, and that boot opens the menu.
+
+A failure that comes back would loop the board: reset, resume, fail, reset. So each boot
+after a failure counts it (_STRIKES, with what broke: the error, or the watchdog); when the
+first failure and the two rescue boots after it have all failed the same way, the saved
+game is set aside (session.bad.json, kept for diagnosis), the table is told so, and the
+menu opens. Building the device is inside the guard too: a boot can fail there as well.
+
+Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
+`maintenance` exists (`make flash` writes it before copying and removes it after, so an
+interrupted copy boots back into maintenance), or when the board's safe-mode button is
+held at power-on, for a board whose firmware misbehaves.
+"""
+
+import sys
+
+try:
+    import first  # the step is its import
+except ImportError:
+    pass
+except Exception as e:  # noqa: BLE001 - the board must boot all the same
+    sys.print_exception(e)
+else:
+    del first, sys.modules["first"]  # let go: its work stays
+try:
+    import names  # the names are its import
+except ImportError:  # the .py sources on a PC: no build, and a bigger heap
+    pass
+except Exception as e:  # noqa: BLE001
+    sys.print_exception(e)
+else:
+    del names, sys.modules["names"]
+
+import os  # noqa: E402 - after the first step and the names
+
+from micropython import const  # noqa: E402
+
+import board  # noqa: E402
+
+FLAG = "maintenance"
+CLEAN = "clean"  # written by make flash before its reset: boot into the menu
+_STRIKES = const("strikes")  # "<boots in a row> <why>" while boots keep failing the same way
+_WATCHDOG_MS = const(8000)  # the RP2040's longest is 8388 ms
+
+
+def maintenance():
+    try:
+        os.stat(FLAG)
+        return "requested by make flash"
+    except OSError:
+        pass
+    held = getattr(board, "held_at_boot", None)
+    if held is not None and held():
+        return "safe-mode button held at power-on"
+    return None
+
+
+def _failed(why):
+    """Counts this failure (a boot forced by an error, or by the watchdog): (how many
+    boots in a row have now failed this way, counting this one). The count lives in
+    _STRIKES; a clean boot removes it."""
+    strikes = 0
+    try:
+        with open(_STRIKES) as f:
+            n, _, was = f.read().partition(" ")
+        if was == why:
+            strikes = int(n)
+    except (OSError, ValueError):
+        pass
+    strikes += 1
+    try:
+        with open(_STRIKES, "w") as f:
+            f.write("%d %s" % (strikes, why))
+    except OSError:
+        pass
+    return strikes
+
+
+def _forget(name):
+    try:
+        os.remove(name)
+        return True
+    except OSError:
+        return False
+
+
+def main():
+    hold = getattr(board, "hold_power", None)
+    if hold is not None:
+        hold()
+    why = maintenance()
+    if why:
+        print("Party Scanner: maintenance boot (%s): no game, no watchdog." % why)
+        print("Run `make flash` again, or delete the file `maintenance` and reset.")
+        return
+    hw = board.build()
+    from shell import RESUME_FILE, Device, run
+    from store import Store
+
+    try:
+        import machine
+
+        cause = "watchdog" if machine.reset_cause() == machine.WDT_RESET else None
+    except (ImportError, AttributeError):
+        machine = None  # the PC (make sim): no watchdog
+        cause = None
+    rescued = cause is not None
+    try:
+        with open(RESUME_FILE) as f:
+            cause = f.read() or None  # what broke; empty: a Badger that switched off
+        os.remove(RESUME_FILE)
+        rescued = True
+    except OSError:
+        pass
+    if _forget(CLEAN):  # make flash's own reset, which on rp2 reads as the watchdog's
+        rescued, cause = False, None
+    store = Store(hw.state_dir)
+    note = ""
+    if cause is None:
+        _forget(_STRIKES)
+    elif _failed(cause) >= 3:  # and two rescue boots after it failed the same way
+        _forget(_STRIKES)
+        store.set_aside("session")
+        note = "The saved game kept failing, so it was set aside as session.bad.json."
+        rescued = False
+    try:
+        dev = Device(hw, store, resume=rescued, note=note)
+        attach = getattr(hw, "attach", None)  # the PC's simulator shows what the device draws
+        if attach is not None:
+            attach(dev)
+        if machine is not None:
+            hw.watchdog = machine.WDT(timeout=_WATCHDOG_MS)  # from here on, fed every 10 ms
+        run(dev)
+    except Exception as e:  # noqa: BLE001 - whatever broke, the table gets its game back
+        if machine is None:
+            raise
+        import sys
+
+        sys.print_exception(e)
+        try:
+            with open(RESUME_FILE, "w") as f:  # every step is saved: straight back into it
+                f.write(type(e).__name__)  # the same way: the same kind of error
+        except OSError:
+            pass
+        machine.reset()
