@@ -16,26 +16,43 @@ from phases import Phases, unload
 _BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
 
 
-def checked(settings, session, decks):
-    """((settings, ok), (session, ok)) from what was saved (app.settings, app.session,
-    with the decks in the folder `decks`); those modules, and the catalog and the models
-    they read, are let go again: the menu and the games need none of their checks."""
+def deck_sizes(folder):
+    """{deck name: how many cards it holds} of the decks in `folder`, from their heads."""
+    sizes = {}
+    try:
+        files = os.listdir(folder)
+    except OSError:
+        files = ()
+    for file in files:
+        if file.endswith(".deck"):
+            try:
+                with open(folder + "/" + file, "rb") as f:
+                    head = f.read(6)  # b"DCK2", then the count (u16, little-endian)
+            except OSError:
+                continue
+            if len(head) == 6 and head[:4] == b"DCK2":
+                sizes[file[:-5]] = head[4] | head[5] << 8
+    return sizes
+
+
+def checked(settings, session, played, sizes):
+    """((settings, ok), (session, ok), played) from what was saved (app.settings,
+    app.session; `sizes`: deck_sizes); those modules, and the catalog and the models they
+    read, are let go again: the menu and the games need none of their checks. `played`
+    gets a record of the cards played for each deck (app.deck.record: the saved one if
+    sound), made now, in the empty heap: a deal makes one otherwise, at a game's start,
+    its heaviest moment, and Say When!'s needs 1 KB in one piece (512 bytes on a Pico),
+    which a game's start with four phones at the 144 KB margin could not find."""
     keep = set(sys.modules)
+    from app.deck import record
     from app.session import clean_session
     from app.settings import clean_settings
 
-    def cards(name):
-        """How many cards the deck `name` holds, from its head (None: none to read)."""
-        try:
-            with open(decks + "/" + name + ".deck", "rb") as f:
-                head = f.read(6)  # b"DCK2", then the count (u16, little-endian)
-        except OSError:
-            return None
-        return head[4] | head[5] << 8 if len(head) == 6 and head[:4] == b"DCK2" else None
-
-    out = clean_settings(settings), clean_session(session, cards)
+    out = clean_settings(settings), clean_session(session, sizes.get)
+    for name, size in sizes.items():
+        played[name] = record(played.get(name), size)
     unload(keep)
-    return out
+    return out + (played,)
 
 
 def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
@@ -47,14 +64,16 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     raw, problem = store.load("settings")
     raw_session, session_problem = store.load("session")
     played, played_problem = store.load("played")
-    (settings, ok), (session, session_ok) = checked(raw, raw_session, board.decks)
+    played_ok = played_problem != "damaged" and (played is None or type(played) is dict)
+    (settings, ok), (session, session_ok), played = checked(
+        raw, raw_session, played if played_ok and played else {}, deck_sizes(board.decks)
+    )
     if problem == "damaged" or not ok:
         notes.append("Settings were damaged and have been reset.")
     if session_problem == "damaged" or not session_ok:
         store.delete("session")
         notes.append("The saved game was damaged and could not be resumed.")
-    if played_problem == "damaged" or played is not None and type(played) is not dict:
-        played = None
+    if not played_ok:
         notes.append("The record of cards played was damaged and has been reset.")
     # Saved before saves had checksums: checked now, and saved again with one (a
     # game's state is checked whole when it resumes, as every time).

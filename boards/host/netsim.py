@@ -118,6 +118,4 @@ async def _chosen(sim):
 
 
 async def _watch(sim):
-    while True:
-        await sim.dev.net.watch()  # the phones act at the core's time: the simulated one
-        await asyncio.sleep_ms(250)
+    await sim.dev.net.run()  # as on a board: the network's looks, every 250 ms

@@ -31,6 +31,9 @@ _BAND_BYTES = const(192)
 _BAND = bytearray(_BAND_BYTES)  # the glyph being drawn, or one band of its rows
 _AT = bytearray(2)  # where that glyph starts (u16, little-endian)
 _TABLES = []  # code point tables: fonts with the same characters share one in RAM
+# The shared buffer as a frame of whole rows of a glyph's width (bytes a row << 8 | rows),
+# each made when first drawn, and shared by every font.
+_FRAMES = {}
 
 
 def _words(s):
@@ -71,6 +74,14 @@ def _shared(table):
     return table
 
 
+def _frame(stride, rows):
+    key = stride << 8 | rows
+    frame = _FRAMES.get(key)
+    if frame is None:
+        frame = _FRAMES[key] = framebuf.FrameBuffer(_BAND, stride * 8, rows, framebuf.MONO_HLSB)
+    return frame
+
+
 class Font:
     """A font of the fonts file `f`, starting at `at` (font_at)."""
 
@@ -87,10 +98,6 @@ class Font:
             raise ValueError("%s: truncated font" % name)
         self._starts = at + 4 + 3 * count  # each glyph's start, a u16
         self._glyphs = self._starts + 2 * count
-        # A glyph's bytes a row -> the shared buffer as a frame of whole rows of that
-        # width (all of a glyph, or a band of it), the rows in it, and the frame of the
-        # last band (when the bands do not divide the height): made when first drawn.
-        self._frames = {}
         self._code = self._at = 0  # what _glyph leaves: set here first, so it allocates nothing
         self._fallback = self._index(ord("?"))
 
@@ -140,20 +147,6 @@ class Font:
                 w += widths[i]
         return w
 
-    def _frame(self, stride):
-        frames = self._frames.get(stride)
-        if frames is None:
-            rows = min(self.height, _BAND_BYTES // stride)
-            last = self.height % rows or rows
-            band = framebuf.FrameBuffer(_BAND, stride * 8, rows, framebuf.MONO_HLSB)
-            end = (
-                band
-                if last == rows
-                else framebuf.FrameBuffer(_BAND, stride * 8, last, framebuf.MONO_HLSB)
-            )
-            frames = self._frames[stride] = (band, rows, end)
-        return frames
-
     def draw(self, fb, text, x, y, palette=None):
         """Blits `text` with its top-left at (x, y); returns the x after the last glyph."""
         widths = self._widths
@@ -167,14 +160,15 @@ class Font:
                 continue
             if self._code != 32:  # a space draws nothing
                 stride = (widths[i] + 7) >> 3
-                band, rows, last = self._frame(stride)
+                rows = min(height, _BAND_BYTES // stride)  # all of the glyph, or a band
+                band = _frame(stride, rows)
                 f.seek(self._starts + 2 * i)
                 f.readinto(_AT)
                 f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
                 top = 0
                 while top < height:  # (a range() with a variable step is an object)
-                    if top + rows >= height:
-                        band = last
+                    if top + rows > height:  # the last band, when bands do not divide it
+                        band = _frame(stride, height - top)
                     f.readinto(_BAND, min(rows, height - top) * stride)
                     if palette is None:
                         fb.blit(band, x, y + top, 0)  # paper (0) is transparent

@@ -25,10 +25,11 @@ the one hook the shell offers (Device.on_applied). The core reaches the Net as `
 
 import asyncio
 import json
+import sys
 
 from micropython import const
 
-from net import join, server
+from net import server
 
 SAVE = "phones"
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
@@ -36,8 +37,20 @@ _WATCH_MS = const(250)
 _RETRY_MS = const(2000)
 
 
+_SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
+_FOR_A_WHILE = const(("net.join", "net.qr"))
+
+
+def _joining():
+    """net.join, imported where it is used, and let go after (_let_go)."""
+    from net import join
+
+    return join
+
+
 def _side(key):
-    """The phones' side of the game `key` (its view and its acts), or None."""
+    """The phones' side of the game `key` (its view and its acts), or None. Imported for a
+    request, and let go with its answer (_let_go)."""
     if key == "saywhen":
         from net import saywhen as side
     elif key == "staycool":
@@ -49,6 +62,21 @@ def _side(key):
     return side
 
 
+def _let_go():
+    """Lets go of what a request or a look at the network loaded (docs/memory.md: the
+    phones' modules, loaded for their use), so that between two of them their heap is the
+    game's: the game's phone side, its globals too (used while a request is answered
+    alone); net.join and net.qr, their globals kept (a join screen may be showing, and a
+    look may be making QR codes: what still uses them keeps them)."""
+    net = sys.modules["net"].__dict__
+    for name in _SIDES + _FOR_A_WHILE:
+        module = sys.modules.pop(name, None)
+        if module is not None:
+            if name in _SIDES:
+                module.__dict__.clear()
+            net.pop(name[4:], None)
+
+
 def _json(status, data):
     """An answer of JSON (`data`, a dict), which net.server writes as json.dump makes it."""
     return status, server.JSON, data
@@ -58,7 +86,9 @@ class Net:
     def __init__(self, dev, ap):
         self.dev = dev
         self.ap = ap
+        join = _joining()
         self.table = join.checked(dev.store.load(SAVE)[0]) or join.fresh()
+        _let_go()
         # What a game's phone side keeps from one request to the next, each with the
         # game's state it is of: Scattergories' last challenge decided on the phones
         # ("last"), its sheets' marks ("marks").
@@ -116,20 +146,31 @@ class Net:
             self.close()
             return
         phase = self.app.table()[0]
-        if self.opened is not self.table:
-            if not join.open(self):
-                await asyncio.sleep_ms(_RETRY_MS)
-        elif self.codes is None and phase == "phones":
-            table = self.table
-            codes = await join.made(self, table, lambda: self.table is table and self.ip)
-            if codes is not None and table is self.table:
-                self.codes = codes
-                self.app.redraw()  # the join screen, waiting for them
-        elif self.next is None and phase == "home":
-            table = join.fresh()
-            codes = await join.made(self, table, lambda: self.app.table()[0] == "home" and self.ip)
-            if codes is not None:
-                self.next = table, codes
+        opening = self.opened is not self.table
+        making = self.codes is None and phase == "phones"
+        ahead = self.next is None and phase == "home"
+        if not (opening or making or ahead):
+            return  # (net.join is loaded only when there is work for it)
+        join = _joining()
+        try:
+            if opening:
+                if not join.open(self):
+                    await asyncio.sleep_ms(_RETRY_MS)
+            elif making:
+                table = self.table
+                codes = await join.made(self, table, lambda: self.table is table and self.ip)
+                if codes is not None and table is self.table:
+                    self.codes = codes
+                    self.app.redraw()  # the join screen, waiting for them
+            else:
+                table = join.fresh()
+                still = lambda: self.app.table()[0] == "home" and self.ip  # noqa: E731
+                codes = await join.made(self, table, still)
+                if codes is not None:
+                    self.next = table, codes
+        finally:
+            join = None
+            _let_go()
 
     def close(self):
         if self.serving is not None:
@@ -145,7 +186,8 @@ class Net:
         """Shows the join screen (its codes are made while it shows). For the core's
         screens: `app.net` is this Net on a board with Wi-Fi, absent on others."""
         if app.screen.name != "phones":
-            app.push(join.JoinScreen(self), now)
+            app.push(_joining().JoinScreen(self), now)
+            _let_go()  # (the screen keeps what it draws with)
 
     def url(self):
         port = self.ap.http_port
@@ -168,7 +210,8 @@ class Net:
         # A network of its own with no phones on it (those of the last game are refused):
         # the one made at the menu, with its codes, if there is one.
         if self.next is None:
-            table, self.codes = join.fresh(), None
+            table, self.codes = _joining().fresh(), None
+            _let_go()
         else:
             table, self.codes = self.next
             self.next = None
@@ -178,7 +221,7 @@ class Net:
         self.table = table
         self.kept = {}  # (what it held was of the last game's state: let go)
         self.dev.save(SAVE, table)
-        if self.wanted() and _side(session["game"]) is not None:  # a game that takes phones:
+        if self.wanted() and "net." + session["game"] in _SIDES:  # a game that takes phones:
             self.show(self.app, now)  # how to join them, before its first card
 
     def phones(self):
@@ -201,6 +244,12 @@ class Net:
 
     def api(self, method, path, token, body):
         """The answer to a request for /api/... (net.server has checked its form)."""
+        try:
+            return self.answer(method, path, token, body)
+        finally:
+            _let_go()
+
+    def answer(self, method, path, token, body):
         post = method == "POST"
         if path not in ("/api/teams", "/api/me", "/api/join", "/api/act"):
             return 404, server.TEXT, b""
@@ -216,7 +265,7 @@ class Net:
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
         if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
-            status, out = join.answer(self, message if post else None)
+            status, out = _joining().answer(self, message if post else None)
             if status == 200 and post:  # a token given: it survives a power cut
                 self.dev.save(SAVE, self.table)
             return _json(status, out)
@@ -227,8 +276,8 @@ class Net:
             return _json(200, self.me(team))
         app = self.app
         _, _, game, now = app.table()
-        side = _side(self.table["game"])
-        if game is None or side is None:
+        side = _side(self.table["game"]) if game is not None else None  # (none at the menu)
+        if side is None:
             return _json(409, {"error": "nothing to do on this screen"})
         refused = side.act(self, game, team, message, now)  # the token's team, whatever it says
         if refused is not None:
