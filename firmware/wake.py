@@ -3,6 +3,7 @@ game, the cards played), checks it, opens the fonts and builds the core. A modul
 own, imported by Device and let go once it is done: its code, needed once, would otherwise
 stay in the heap through every phase after."""
 
+import gc
 import os
 import sys
 
@@ -14,6 +15,9 @@ from app.gfx import Gfx
 from phases import Phases, unload
 
 _BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a game needs it
+# Bytes allocated between two collections: garbage never climbs the heap, so what lives on
+# is made low and the free room stays in one piece (docs/memory.md: collected often).
+_GC_EVERY = const(2048)
 
 
 def deck_sizes(folder):
@@ -60,6 +64,7 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     (this module imports none of shell's: it is imported by it)."""
     self.board = board
     self.store = store
+    gc.threshold(getattr(board, "gc_every", _GC_EVERY))  # (a PC's simulator may say otherwise)
     notes = [note] if note else []
     raw, problem = store.load("settings")
     raw_session, session_problem = store.load("session")

@@ -42,7 +42,7 @@ NEW = {
 }
 BUTTONS = ("A", "B", "C", "UP", "DOWN", "GO")
 PHONES = 4
-MEM_EVERY = int(os.environ.get("PHONEFUZZ_MEM_EVERY", "50"))
+MEM_EVERY = 50
 CUT_ONE_IN = 300
 PACE = 0.04  # seconds between two events: a phone asks every fourth, past its rate limit
 # What a game's screen is called when the device is not in the game (the menu phase).
@@ -119,21 +119,23 @@ class Table:
         self.looks = self.acts = self.cuts = self.joins = 0
         self.recent = []
 
-    def command(self, commands):
-        out, state = self.device.run(commands)
+    def command(self, commands, state=True):
+        """Carries out the headless commands; then the device's state, or None (`state`
+        False: the screens' reader, which a board has none of, is not loaded for it)."""
+        if state:
+            out, shown = self.device.run(commands)
+        else:
+            out, shown = self.device.send(commands), None
         for line in out:
             if line.startswith("error:") or "Traceback" in line:
                 raise Failure("the device printed: %s" % line)
         for alloc in re.findall(r"mem alloc=(\d+)", "\n".join(out)):
-            if os.environ.get("PHONEFUZZ_TRACE"):
-                mods = [line for line in out if line.startswith("__main__")]
-                print("mem", alloc, state["screen"], (state.get("view") or {}).get("view"), mods)
             free = self.heap - int(alloc)
             self.lowest = free if self.lowest is None else min(self.lowest, free)
         for blocks in re.findall(r"max free sz: (\d+)", "\n".join(out)):
             size = int(blocks) * GC_BLOCK
             self.block = size if self.block is None else min(self.block, size)
-        return state
+        return shown
 
     def request(self, phone, method, path, body=None):
         try:
@@ -148,7 +150,12 @@ class Table:
         """Each phone without a token in this game joins its own team or player."""
         for team, phone in enumerate(self.phones):
             if phone.token is None:
-                status, _ = phone.join(team)
+                try:
+                    status, _ = phone.join(team)
+                except OSError as e:
+                    raise Failure("POST /api/join: no answer (%s)" % e)
+                if status >= 500:
+                    raise Failure("POST /api/join: %d" % status)
                 self.joins += status == 200
 
     def look(self, team):
@@ -193,12 +200,15 @@ class Table:
             commands, what = device_event(self.rng)
             self.recent = (self.recent + [what])[-12:]
             if i % MEM_EVERY == 0:
-                commands += "\nmodules" if os.environ.get("PHONEFUZZ_TRACE") else "\nmem"
-            state = self.command(commands)
-            idle = idle + 1 if state["screen"] in OFF_GAME else 0
-            if idle > 25:
-                state = self.steer(state)
-                idle = 0
+                commands += "\nmem"
+            # Where the device stands, every tenth event: to steer it back into its game.
+            state = self.command(commands, i % 10 == 0)
+            if state is not None:
+                self.recent.append("[%s]" % state["screen"])
+                idle = idle + 1 if state["screen"] in OFF_GAME else 0
+                if idle > 2:
+                    state = self.steer(state)
+                    idle = 0
             if any(p.token is None for p in self.phones) and i % 20 == 0:
                 self.join_all()
             self.look(i % PHONES)

@@ -104,6 +104,23 @@ class Device:
                 return out, json.loads(line)
             out.append(line)
 
+    def send(self, script, timeout=60):
+        """Sends the commands of `script`, then `refreshes` (which reads nothing of the
+        screens): what they printed, once they are carried out."""
+        self.proc.stdin.write(script.strip() + "\nrefreshes\n")
+        self.proc.stdin.flush()
+        out = []
+        end = time.monotonic() + timeout
+        while True:
+            line = self.lines.get(timeout=max(0.1, end - time.monotonic()))
+            if line is None:
+                raise AssertionError(
+                    "the simulator stopped:\n%s\n%s" % ("\n".join(out), self.proc.stderr.read())
+                )
+            if line.startswith("refreshes partial="):
+                return out
+            out.append(line)
+
     def phones(self):
         """The network as the device has it: name, key, game, names, taken, url."""
         out, _ = self.run("phones")

@@ -56,6 +56,9 @@ class HostBoard:
         self.battery = None  # millivolts, when a test gives the host a battery
         self.sleeps = 0
         self.trace = None  # a list to share with the device's Gfx: every text drawn
+        gc_every = getenv("SIM_GC_EVERY")  # make bench's row of the heap collected often
+        if gc_every:
+            self.gc_every = int(gc_every)  # -1: only when the heap is full
         if WIFI:  # its network: a port of the PC's loopback
             import netsim
 
