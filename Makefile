@@ -13,7 +13,6 @@ FIRMWARE_MPY_FLAGS := -O3
 
 FIRMWARE_PY := $(shell find firmware boards -name '*.py' 2>/dev/null)
 MPY_OUT := $(patsubst %.py,build/mpy/%.mpy,$(filter-out firmware/main.py firmware/boot.py,$(FIRMWARE_PY)))
-NAMES_MPY := $(patsubst boards/%/board.py,build/mpy/boards/%/names.mpy,$(wildcard boards/*/board.py))
 # The fonts, all in one file (tools/mkfont.py), and the phones' page, gzipped (served from
 # flash as it is: firmware/net/server.py), each at the top of the board's filesystem: a
 # folder would take two blocks more of its 4 KB ones.
@@ -44,33 +43,19 @@ $(VENV)/.installed: requirements-dev.txt
 
 # The .mpy build: what `make flash` copies.
 build: $(VENV)/.installed $(MPY_OUT) build/mpy/firmware/fonts.bin build/mpy/firmware/main.py \
-		build/mpy/firmware/boot.py build/mpy/firmware/decks build/mpy/firmware/phones.html.gz \
-		$(NAMES_MPY)
+		build/mpy/firmware/boot.py build/mpy/firmware/decks build/mpy/firmware/phones.html.gz
 	@$(PRUNE)
 	@$(BIN)/python -m tools.flashimage --check
 
-# A module whose source is gone must not linger in the build: make flash copies it all,
-# and the names of a board are counted from it. Nor its folder, emptied: MicroPython
-# would import it as a package in the place of the module of the same name.
-PRUNE = for f in $$(find build/mpy -name '*.mpy' ! -name names.mpy ! -name netnames.mpy); do src=$${f\#build/mpy/}; \
+# A module whose source is gone must not linger in the build: make flash copies it all.
+# Nor its folder, emptied: MicroPython would import it as a package in the place of the
+# module of the same name.
+PRUNE = for f in $$(find build/mpy -name '*.mpy'); do src=$${f\#build/mpy/}; \
 	  [ -f "$${src%.mpy}.py" ] || { echo "removing stale $$f"; rm -f "$$f"; }; done; \
 	find build/mpy/firmware -type f ! -name '*.mpy' ! -path 'build/mpy/firmware/decks/*' \
 	  $(foreach f,main.py boot.py fonts.bin phones.html.gz,! -path build/mpy/firmware/$(f)) \
 	  -print -delete 2>/dev/null; \
 	find build/mpy -mindepth 1 -type d -empty -delete
-
-# Every name a board's firmware uses, interned at its boot (tools/names.py says why); on a
-# board with Wi-Fi, those of the phones' server too, in netnames.mpy.
-build/mpy/boards/%/names.mpy: $(MPY_OUT) firmware/main.py firmware/boot.py tools/names.py
-	@$(PRUNE)
-	$(BIN)/python -m tools.names write build/mpy $* build/gen/$*/names.py $(MPY_CROSS) \
-		firmware/main.py firmware/boot.py
-	$(MPY_CROSS) $(MPY_FLAGS) -s names.mpy -o $@ build/gen/$*/names.py
-	$(BIN)/python -m tools.names check $@ build/gen/$*/names.py
-	@rm -f $(@D)/netnames.mpy
-	@if [ -f build/gen/$*/netnames.py ]; then \
-	  $(MPY_CROSS) $(MPY_FLAGS) -s netnames.mpy -o $(@D)/netnames.mpy build/gen/$*/netnames.py && \
-	  $(BIN)/python -m tools.names check $(@D)/netnames.mpy build/gen/$*/netnames.py; fi
 
 # The phones' page, minified and gzipped once here, and under 30 KB so (tools/page.py).
 build/phones.html.gz: $(PAGE) tools/page.py $(VENV)/.installed
@@ -103,7 +88,7 @@ $(MPY_STAMP): FORCE
 FORCE:
 
 # Each module is named in tracebacks by where it sits on the board ("app/menu.mpy"): the
-# name its import interns anyway, so the two are one name in RAM (tools/names.py).
+# name its import interns anyway, so the two are one name in RAM.
 build/mpy/%.mpy: %.py $(VENV)/.installed $(MPY_STAMP)
 	@mkdir -p $(dir $@)
 	$(MPY_CROSS) $(if $(filter firmware/%,$<),$(FIRMWARE_MPY_FLAGS),$(MPY_FLAGS)) \
@@ -127,7 +112,7 @@ format: $(VENV)/.installed
 	$(BIN)/ruff format firmware boards tools host_tests
 
 # Every test runs inside the unix port with the heap capped: first on the .py sources, then
-# on the .mpy build that gets flashed, at the device budget of 128 KB (tools/mpenv.py).
+# on the .mpy build that gets flashed, at the strictest board's cap (tools/budget.py).
 # JOBS workers (pytest-xdist), each taking whole files: a file's tests share fixtures (the
 # README test's clone) and keep their order. JOBS=1 runs them in one process. The two
 # passes run at once, JOBS workers each, so four on two cores: many tests wait (a flash
@@ -173,7 +158,7 @@ fuzz: build
 	  $(BIN)/pytest -x -rP -o addopts="" host_tests/test_fuzz.py host_tests/test_mutations.py
 
 # Replays one fuzz run, as a failure prints it: make replay GAME=saywhen SEED=5 EVENTS=20000
-# (CUTS=0 for an evening with the power left on; HEAP=... to change the 128 KB cap).
+# (CUTS=0 for an evening with the power left on; HEAP=... to change the tests' cap).
 GAME ?= saywhen
 SEED ?= 1
 EVENTS ?= 20000

@@ -1,9 +1,8 @@
 """The start of the firmware at power-on: boot.py imports it, main.py runs main().
 
 Imported, it takes the board's first step, before anything slow (`first`: the Badger on
-battery holds its own power on; other boards have none), then interns every name the
-firmware uses (`names`, which tools/names.py writes for each board), into the still empty
-heap (docs/memory.md). Neither may stop the boot. On a PC, main.py imports it first.
+battery holds its own power on; other boards have none), which may not stop the boot. On
+a PC, main.py imports it first.
 
 main() builds the board, then runs the game, unless this is a maintenance boot. `board`
 is the board file: `make flash` copies boards/<name>/board.mpy beside this file; on the
@@ -41,16 +40,8 @@ except Exception as e:  # noqa: BLE001 - the board must boot all the same
     sys.print_exception(e)
 else:
     del first, sys.modules["first"]  # let go: its work stays
-try:
-    import names  # the names are its import
-except ImportError:  # the .py sources on a PC: no build, and a bigger heap
-    pass
-except Exception as e:  # noqa: BLE001
-    sys.print_exception(e)
-else:
-    del names, sys.modules["names"]
 
-import os  # noqa: E402 - after the first step and the names
+import os  # noqa: E402 - after the first step
 
 from micropython import const  # noqa: E402
 

@@ -44,9 +44,8 @@ def checked(settings, session, played, sizes):
     app.session; `sizes`: deck_sizes); those modules, and the catalog and the models they
     read, are let go again: the menu and the games need none of their checks. `played`
     gets a record of the cards played for each deck (app.deck.record: the saved one if
-    sound), made now, in the empty heap: a deal makes one otherwise, at a game's start,
-    its heaviest moment, and Say When!'s needs 1 KB in one piece (512 bytes on a Pico),
-    which a game's start with four phones at the 144 KB margin could not find."""
+    sound), made now, when the heap is emptiest, not by a deal at a game's start, when it
+    is fullest (Say When!'s is 1 KB in one piece)."""
     keep = set(sys.modules)
     from app.deck import record
     from app.session import clean_session

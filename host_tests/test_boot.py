@@ -1,8 +1,8 @@
-"""boot.py on each board: the board's first step comes before anything slow.
+"""boot.py on each board: the board's first step comes before anything else.
 
 A Badger 2040 W on battery is on only while GP10 (ENABLE_3V3) is high, and the press that
-switched it on is soon let go: the pin must be high before names.mpy (the slowest load of
-the boot) is read. On the Pico build GP10 is the display's clock: nothing drives it there.
+switched it on is soon let go: the pin must be high before the firmware is read. On the
+Pico build GP10 is the display's clock: nothing drives it there.
 """
 
 import pytest
@@ -23,7 +23,7 @@ class Pin:
     def value(self, v=None):
         return 0
 """
-FAKE_NAMES = "import machine\nmachine.log.append('names')\n"
+FAKE_OS = "import machine\nmachine.log.append('os')\nfrom uos import *\n"
 
 
 @pytest.mark.parametrize(
@@ -35,13 +35,13 @@ FAKE_NAMES = "import machine\nmachine.log.append('names')\n"
         ("host", []),
     ],
 )
-def test_the_board_s_first_step_comes_before_the_names(tmp_path, board, first):
+def test_the_board_s_first_step_comes_before_the_rest(tmp_path, board, first):
     (tmp_path / "machine.py").write_text(FAKE_MACHINE)
-    (tmp_path / "names.py").write_text(FAKE_NAMES)  # stands for names.mpy: records when
+    (tmp_path / "os.py").write_text(FAKE_OS)  # the first import after the step: records when
     firmware, board_dir = code_dirs(board)
     proc = run_mp(
         ["-c", "import boot, machine\nprint(machine.log)"],
         env={"MICROPYPATH": ":".join([".frozen", str(tmp_path), firmware, board_dir])},
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == repr(first + ["names"])
+    assert proc.stdout.strip() == repr(first + ["os"])

@@ -9,7 +9,7 @@ import pytest
 from sim import Output
 
 from tools.flash import release
-from tools.mpenv import ROOT, micropython
+from tools.mpenv import MPY_HEAP, ROOT, micropython
 from tools.replbridge import ReplBridge
 
 pytestmark = pytest.mark.mpy_only  # flashing takes the .mpy build whatever the mode
@@ -37,7 +37,8 @@ def boot_headless(flash, script):
     """Boots the copy on the 'board' as a device would (only what was copied), headless."""
     env = dict(os.environ, MICROPYPATH=".frozen:" + str(flash))
     proc = subprocess.run(
-        [micropython(), "-X", "heapsize=128K", "-m", "headless", "--state", str(flash / "state")],
+        [micropython(), "-X", "heapsize=" + MPY_HEAP, "-m", "headless"]
+        + ["--state", str(flash / "state")],
         input=script,
         capture_output=True,
         text=True,

@@ -27,7 +27,7 @@ def build(tmp_path):
         "firmware/app/core.mpy": "core",
         "firmware/fonts/body.bin": "font",
         "boards/pico-epaper29/board.mpy": "pico",
-        "boards/pico-epaper29/names.mpy": "names",
+        "boards/pico-epaper29/first.mpy": "first",
         "boards/host/board.mpy": "host",
     }.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -86,7 +86,7 @@ def test_one_session_checks_flags_and_resets_then_copies_then_resets_clean(tmp_p
     files = s["files"]
     assert "maintenance" not in files and files["clean"] == ""  # main.py opens the menu
     assert files["app/core.mpy"] == "core" and files["board.mpy"] == "pico"
-    assert files["main.py"] == "main" and files["names.mpy"] == "names"
+    assert files["main.py"] == "main" and files["first.mpy"] == "first"
     assert files["board.txt"] == "pico-epaper29\n"
     assert "host" not in files.values()  # only the board that was named
 
@@ -165,6 +165,8 @@ def test_a_board_gets_its_own_drivers_and_the_network_only_with_wifi():
     assert "hw/wifi.mpy" in picow and "hw/wifi.mpy" in badger and "hw/wifi.mpy" not in pico
     assert not any(f.startswith("net/") for f in pico)  # no Wi-Fi, no phones' server
     assert "phones.html.gz" not in pico
-    assert {"net/phones.mpy", "net/server.mpy", "phones.html.gz", "netnames.mpy"} <= picow
+    assert {"net/phones.mpy", "net/server.mpy", "phones.html.gz"} <= picow
+    assert flash.has_wifi("host") and not flash.has_wifi("pico-epaper29")
+    assert flash.board_drivers("host") == set()  # the PC has no drivers
     for got in (pico, picow, badger):  # the rest is every board's
         assert {"app/core.mpy", "start.mpy", "fonts.bin", "decks/saywhen.deck"} <= got

@@ -1,12 +1,11 @@
 """Seeded button mashing through the whole firmware (boards/host/fuzz.py, driven through
-power cuts by tools/fuzz.py): the .mpy build under the device's heap cap (128 KB on the
-unix port), 6,000 events per game, the three games at once; then a long evening with the
-power left on, 2,500 events per game in one process each. `make fuzz` runs a million per
-game, and evenings of 100,000. A failure prints the seed, the event number and the
-`make replay ...` command that runs the same events again. Besides no exception and the
-invariants (no negative score or time, the Timer Card on 1..4, a game over once its rules
-say so, and games do get played to their end), no name may be interned after boot
-(boot.py interns them all, so no qstr pool grows mid-evening).
+power cuts by tools/fuzz.py): the .mpy build under the tests' heap cap (tools/budget.py),
+6,000 events per game, the three games at once; then a long evening with the power left
+on, 2,500 events per game in one process each. `make fuzz` runs a million per game, and
+evenings of 100,000. A failure prints the seed, the event number and the `make replay
+...` command that runs the same events again. Besides no exception, the invariants: no
+negative score or time, the Timer Card on 1..4, a game over once its rules say so, and
+games do get played to their end.
 """
 
 import os

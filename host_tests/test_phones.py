@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tools.mpenv import ROOT, read_save
+from tools.mpenv import MPY_HEAP, ROOT, read_save
 from tools.page import minify
 from tools.phones import SAY_WHEN, START, Device, Phone, device_process, free_port
 
@@ -369,13 +369,29 @@ asyncio.run(main(int(sys.argv[1])))
 """
 
 
+def test_a_phone_polling_at_the_menu_then_settings_opened(device):
+    """A phone's page left open polls while the table is at the menu; the settings open
+    and are walked through, and every look is answered (no MemoryError, no 503 for long:
+    the page asks again for 3 s) at the tests' cap."""
+    phone = Phone(device.port)  # patient: asks again when told 503, as the page does
+    for step in ["press DOWN"] * 3 + ["press GO"] + ["press DOWN"] * 4 + ["press A"]:
+        out, state = device.run(step)
+        assert not [line for line in out if "rror" in line], out
+        for path in ("/api/teams", "/api/me"):
+            status, _ = paced(phone, "GET", path)
+            assert status in (200, 403), (path, status)  # 403: no token, no game yet
+        if step == "press GO":
+            assert state["view"]["items"][0] == "Sound", state  # the settings' list
+    assert state["view"]["items"][-1] == "Self-test", state  # back at the main menu
+
+
 def test_a_request_the_heap_has_no_room_for_is_answered_503_and_the_server_goes_on(tmp_path):
     """No room in the heap for a request: 503 (a constant, nothing made), which the page
     asks again, and the server goes on serving what needs no room, here the probes."""
     port = free_port()
     script = tmp_path / "no_room.py"
     script.write_text(NO_ROOM)
-    proc = device_process([str(script), str(port)], "128K")
+    proc = device_process([str(script), str(port)], MPY_HEAP)
     try:
         assert proc.stdout.readline().strip() == "serving"
         phone = Phone(port, patient=False)

@@ -123,6 +123,14 @@ def join_screen(device, path):
     return zbar(path)
 
 
+def assert_codes_are_the_network_s(device, path):
+    """The screen drawn as a PNG holds two codes: the device's network, and its page."""
+    net = device.phones()
+    device.run("png %s" % path)
+    wifi = "WIFI:T:WPA;S:%s;P:%s;;" % (net["ssid"], net["key"])
+    assert sorted(zbar(path)) == sorted([wifi, net["url"]])
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_join_screen_s_codes_join_the_network_and_open_the_page(tmp_path, seed):
     device = Device(tmp_path / "state", heap_size="256K", seed=seed)  # png needs room
@@ -153,11 +161,25 @@ def test_a_game_s_codes_are_made_at_the_menu_and_shown_at_once(tmp_path):
         out, _ = device.run(SAY_WHEN + START + "text\nmodules")
         assert any("join Wi-Fi" in line for line in out), out  # not "Making the QR codes"
         assert "net.qr" not in [line for line in out if " net.phones " in line][0].split()
-        net = device.phones()
-        device.run("png %s" % (tmp_path / "join.png"))
-        found = zbar(tmp_path / "join.png")
-        assert sorted(found) == sorted(
-            ["WIFI:T:WPA;S:%s;P:%s;;" % (net["ssid"], net["key"]), net["url"]]
-        )
+        assert_codes_are_the_network_s(device, tmp_path / "join.png")
+    finally:
+        assert "Traceback" not in device.close()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_four_teams_join_screen_shows_both_codes_at_the_cap_and_png_and_screen_work(
+    tmp_path, seed
+):
+    """A fresh device at the tests' heap cap (a board's), a Say When! game of four teams:
+    the join screen that opens it shows both codes (not the network in words alone), at
+    every start; the headless `screen` and `png` of it work, and the codes read back."""
+    device = Device(tmp_path / "state", seed=seed)
+    try:
+        out, state = device.run(SAY_WHEN + "press C\npress C\n" + START + "text")
+        assert state["screen"] == "phones" and len(state["session"]["names"]) == 4
+        assert any("join Wi-Fi" in line for line in out), out  # the codes, drawn at once
+        out, _ = device.run("screen")
+        assert sum(line.count("\u28ff") for line in out) > 100, out  # the codes' dark squares
+        assert_codes_are_the_network_s(device, tmp_path / "join.png")
     finally:
         assert "Traceback" not in device.close()

@@ -79,11 +79,13 @@ def test_the_core_reads_no_clock_and_keeps_no_heap_policy():
 
 
 def test_the_games_are_handed_what_they_use():
-    """A game's model (app/<game>/game.py) gets its deck, settings, played record and players
+    """A game's model (app/<game>_game.py) gets its deck, settings, played record and players
     as arguments and never reaches back into the App (no name `app` in it, no `.app`); the
     rules (games/) know nothing of the device."""
     found = []
-    for path in sorted((FIRMWARE_DIR / "app").glob("*/game.py")):
+    models = sorted((FIRMWARE_DIR / "app").glob("*_game.py"))
+    assert len(models) == 3, models  # one a game: the test looks at each
+    for path in models:
         for node in ast.walk(ast.parse(path.read_text())):
             if (
                 isinstance(node, ast.Name)

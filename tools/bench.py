@@ -1,42 +1,47 @@
-"""`make bench`: measured figures for the .mpy build in the MicroPython unix port.
+"""`make bench`: measured figures of the .mpy build in the MicroPython unix port, per board,
+then the margins. Benchmarks print figures; tests check behaviour.
 
-Benchmarks print figures; tests check behaviour. Heap figures are the 64-bit unix port's,
-which spends 1.22-1.24 times a Pico's bytes on data and 1.42-1.45 times on module code
-(measured against MicroPython 1.28.0's rp2 firmware on an emulated RP2040), so a figure
-here stands for 1/1.45 to 1/1.22 of it on a Pico: the 128 KB cap for about 104 KB. There
-a Pico has 245,888 bytes of heap (241,600 free after boot), a Pico W 205,184 (200,880).
+Heap figures are KB of 1,024 bytes of the 64-bit unix port's heap. tools/budget.py holds
+each board's cap and how it was derived: the unix port spends about 1.1 times a Pico's
+bytes on this firmware (RATIO), and the heaps are the ones measured on MicroPython 1.28's
+rp2 firmware. Each `mem` of a script reads the heap in use after a collection, and the
+largest free block, which is what fails first.
 
-With Wi-Fi (the headless simulator serving phones, --http): the heap in use at a Say When!
-question with the server up and four phones joined over HTTP, under the same cap. The
-unix port's sockets and their buffers live outside MicroPython's heap, and on a Pico W
-lwIP's buffers are static: what is measured is the firmware's own heap.
+1. Each board at its cap: the menu walk, a Say When! game to a win, a Stay Cool turn and a
+   Scattergories round; on a board with Wi-Fi with the phones' server up and a phone
+   joined for every team, each looking at what its team sees between two commands, as
+   the page does. The heaviest moment, what it stands for on the board, and the smallest
+   largest free block.
+2. The mechanisms that exist to save heap (docs/memory.md), each switched off in turn by a
+   prelude run before the simulator: the heaviest moment with it and without (at 256 KB,
+   where both run), and whether the scripts still run at the margin without it.
+3. Time, on a virtual clock (tools/unix/timing_run.py): the end buzzer of a Stay Cool turn
+   and the ring's frames, late by how much of their period.
+4. A long evening of Say When! games: the heap back at the menu after each.
+5. Flash: each board's littlefs image of what `make flash` copies (tools/flashimage.py).
+6. The margins, which fail the bench if any run fails: every game fuzzed without phones at
+   --heap (128K) with power cuts and with the power left on, and with four phones
+   (tools/phonefuzz.py) at the game's phones margin (tools/budget.py), for each seed.
 
-Last, the margin: every game fuzzed at --heap (112K), with power cuts and with the power
-left on, for each of the --seeds the Makefile names. The lowest free heap and the smallest
-"largest free block" of each run are printed; what fails first is the largest block.
-
-    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 112K] [--events N]
-                                    [--evening N] [--quick]
+    .venv/bin/python -m tools.bench [--seeds "101 202"] [--heap 128K] [--events N]
+                                    [--evening N] [--phone-events N] [--quick]
 """
 
 import argparse
-import http.client
 import json
-import os
 import re
 import sys
 import tempfile
-import time
 from concurrent.futures import ThreadPoolExecutor
 
+from tools import flashimage, phonefuzz
+from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO
 from tools.fuzz import GC_BLOCK, fuzz, kb
-from tools.mpenv import MPY_HEAP, ROOT, run_mp
-from tools.names import NET_MODULE, POOLS_HOLD, names_in
-from tools.phones import SCATTERGORIES, START, STAY_COOL, free_port, serve
+from tools.mpenv import ROOT, run_mp
+from tools.phones import Device, Phone
 
-os.environ["SCANNER_MPY"] = "1"
-
-FUZZ_EVENTS = 5000
+GAMES = ("saywhen", "staycool", "scattergories")
+ROOMY = "256K"  # where a script runs with any mechanism switched off
 
 # Boot, walk every menu and setting, set up a game, resume it after a power cut.
 MENU_WALK = """
@@ -72,14 +77,17 @@ press B
 mem
 refreshes
 """
+# A power cut ends the process that serves phones (netsim.py): the walk with Wi-Fi has none.
+MENU_WALK_WIFI = MENU_WALK.replace("reboot\n", "")
 
-
-# A whole game of Say When! to a win: typed guesses on card 1, quick judging after.
-SAYWHEN_GAME = """
-press GO
-press GO
-press UP
-press GO
+# Each game as (its setup, up to its start; teams or players; its play, with `mem`s).
+GAME_SCRIPTS = {
+    # A whole game of Say When! to a win, two teams: typed guesses on card 1, quick
+    # judging after.
+    "saywhen": (
+        "press GO\npress GO\npress UP\npress GO",
+        2,
+        """
 press A
 press B
 press UP
@@ -109,39 +117,146 @@ press B
 press C
 press B
 mem
-state
-"""
-
-
-# Stay Cool: a new game of four, one whole round-1 turn (4 written, 6 verbal) to its score.
-STAYCOOL_TURN = "\n".join(
-    ["press DOWN", "press GO", "press GO", "press UP", "press GO", "press C"]
-    + ["press A"] * 4
-    + ["press B"] * 6
-    + ["wait 60000", "mem", "wait 61000", "mem", "state"]
-)
-# Scattergories: a new game of three, the list, the die, a whole 3-minute round, points.
-SCATTERGORIES_ROUND = "\n".join(
-    ["press DOWN", "press DOWN", "press GO", "press GO", "press UP", "press GO"]
-    + ["press B", "press B", "press B", "wait 90000", "mem", "wait 90000", "press B", "mem"]
-    + ["state"]
-)
-
+""",
+    ),
+    # Stay Cool, four players: one whole round-1 turn (4 written, 6 verbal) to its score.
+    "staycool": (
+        "press DOWN\npress GO\npress GO\npress UP\npress GO",
+        4,
+        "\n".join(
+            ["press C"]
+            + ["press A"] * 4
+            + ["press B"] * 6
+            + ["wait 60000", "mem", "wait 61000", "mem"]
+        ),  # fmt: skip
+    ),
+    # Scattergories, three players: the list, the die, a whole 3-minute round, points.
+    "scattergories": (
+        "press DOWN\npress DOWN\npress GO\npress GO\npress UP\npress GO",
+        3,
+        "press B\npress B\npress B\nwait 90000\nmem\nwait 90000\npress B\nmem",
+    ),
+}
+TITLES = {
+    "walk": "the menu walk",
+    "saywhen": "Say When! to a win",
+    "staycool": "a Stay Cool turn",
+    "scattergories": "a Scattergories round",
+}
 # One game from the menu to a win and back: the unit of a long evening.
-EVENING_GAME = "\n".join(SAYWHEN_GAME.strip().splitlines()[:-2]) + "\npress A\nwait 100\nmem\n"
+SAYWHEN_SETUP, _, SAYWHEN_PLAY = GAME_SCRIPTS["saywhen"]
+EVENING_GAME = "%s\n%s\npress A\nwait 100\nmem\n" % (
+    SAYWHEN_SETUP,
+    SAYWHEN_PLAY.strip().removesuffix("mem").strip(),  # one `mem` a game: back at the menu
+)
+
+# Each heap mechanism switched off (docs/memory.md): (its name, the prelude that does
+# it, more of the environment, whether it is about the phones).
+MECHANISMS = (
+    (
+        "the menu-game swap (phases.py)",
+        # The phases load their modules and let none go.
+        "import boot, phases\n"
+        "def game(self, name):\n    return __import__('app.' + name, None, None, ('start',))\n"
+        "def menu(self):\n    from app import menu\n    return menu\n"
+        "phases.Phases.game = game\nphases.Phases.menu = menu",
+        None,
+        False,
+    ),
+    (
+        "the heap collected every 2 KB allocated (wake.py)",
+        None,
+        {"SIM_GC_EVERY": "-1"},  # only when an allocation finds no room
+        False,
+    ),
+    (
+        "net.join and net.qr loaded for their use (net/phones.py)",
+        "import boot\nfrom net import phones\nphones._let_go = lambda: None",  # kept once loaded
+        None,
+        True,
+    ),
+)
 
 
-def run(script, heap):
+class Heap:
+    """What the `mem`s of a run printed: the most in use, the smallest largest free block."""
+
+    def __init__(self, out):
+        used = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
+        blocks = [int(b) * GC_BLOCK for b in re.findall(r"max free sz: (\d+)", out)]
+        self.peak = max(used) if used else None
+        self.block = min(blocks) if blocks else None
+
+
+def run(script, heap, prelude=None, env=None):
+    """The headless simulator through `script` at `heap`: (whether it ran clean, output)."""
+    start = ["-c", prelude + "\nimport headless"] if prelude else ["-m", "headless"]
     with tempfile.TemporaryDirectory() as state:
         proc = run_mp(
-            ["-m", "headless", "--state", state], stdin=script, heap_size=heap, device=True
+            [*start, "--state", state], stdin=script, heap_size=heap, device=True, env=env
         )
-    ok = proc.returncode == 0 and "error:" not in proc.stdout and "Error" not in proc.stderr
-    return ok, proc.stdout
+    out = proc.stdout + proc.stderr
+    return proc.returncode == 0 and "error:" not in out and "Error" not in out, out
+
+
+def with_phones(setup, teams, play, heap, prelude=None, env=None):
+    """The simulator serving phones at `heap`: `setup` (to a game's start), a phone per team
+    joins, the join screen goes, then each line of `play`, each followed by one phone's
+    look (in turn). (whether it ran clean with every look answered, output)."""
+    out = []
+    with tempfile.TemporaryDirectory() as state:
+        device = Device(state, heap_size=heap, prelude=prelude, env=env)
+        ok = True
+        try:
+            out += device.send(setup)
+            phones = [Phone(device.port, address="127.0.0.%d" % (2 + i)) for i in range(teams)]
+            ok = all(phone.join(team)[0] == 200 for team, phone in enumerate(phones))
+            if phones:
+                out += device.send("press B")  # the join screen that opens a game goes
+            for i, line in enumerate(play.strip().splitlines()):
+                out += device.send(line)
+                if phones:
+                    ok = ok and phones[i % teams].json("GET", "/api/me")[0] == 200
+        except (AssertionError, OSError) as e:
+            ok = False
+            out.append(str(e))
+        finally:
+            out.append(device.close())
+    text = "\n".join(out)
+    return ok and "error:" not in text and "Error" not in text, text
+
+
+def moments(heap, wifi, games=GAMES, walk=True, prelude=None, env=None):
+    """{moment: (ok, Heap)}: the walk and the games' scripts at `heap`, with phones (`wifi`:
+    the simulator serving them) or without."""
+    found = {}
+    if walk:
+        ok, out = (
+            with_phones("mem", 0, MENU_WALK_WIFI, heap, prelude, env)
+            if wifi
+            else run(MENU_WALK, heap, prelude, env)
+        )
+        found["walk"] = ok, Heap(out)
+    for game in games:
+        setup, teams, play = GAME_SCRIPTS[game]
+        if wifi:
+            ok, out = with_phones(setup, teams, play, heap, prelude, env)
+        else:
+            ok, out = run(setup + "\n" + play, heap, prelude, env)
+        won = game != "saywhen" or "tone win" in out  # its script plays it to a win
+        found[game] = ok and won, Heap(out)
+    return found
+
+
+def heaviest(found):
+    """(moment, its Heap) of the most heap in use, and the smallest largest free block."""
+    name = max(found, key=lambda k: found[k][1].peak or 0)
+    block = min(h.block for _, h in found.values() if h.block is not None)
+    return name, found[name][1], block
 
 
 def measure_timing():
-    """One Stay Cool turn through runner.py and the SSD1680 driver on a virtual clock
+    """One Stay Cool turn through the shell and the SSD1680 driver on a virtual clock
     (tools/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
     code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r)))" % (
         tempfile.mkdtemp()
@@ -153,413 +268,10 @@ def measure_timing():
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-GAMES = ("saywhen", "staycool", "scattergories")
-# A Pico's share of a unix-port figure: 1/1.45 for module code to 1/1.22 for data.
-PICO_RANGE = (1 / 1.45, 1 / 1.22)
-
-
-OPEN_FILES = 6 * 1024  # a Pico's littlefs: ~1.2 KB per open file, and five fonts stay open
-
-
-def on_pico(n):
-    """A unix-port figure of the heap in use as the range it stands for on a Pico."""
-    low, high = (n * r + OPEN_FILES for r in PICO_RANGE)
-    return "%.0f-%.0f KB on a Pico" % (low / 1024, high / 1024)
-
-
-def fuzz_run(game, seed, events, heap, power_cuts):
-    run = fuzz(game, seed, events, heap, power_cuts=power_cuts)
-    return game, seed, power_cuts, run
-
-
-def fuzz_all(jobs):
-    """Runs (game, seed, events, heap, power_cuts) jobs two at a time (two cores here)."""
-    with ThreadPoolExecutor(2) as pool:
-        return list(pool.map(lambda job: fuzz_run(*job), jobs))
-
-
-FUZZER_SHARE = """
-import boot, gc, sys
-from phases import unload
-from games.rng import Rng
-import board, shell, store, micropython, io
-gc.collect()
-before = gc.mem_alloc()
-import fuzz
-gc.collect()
-print("fuzzer", gc.mem_alloc() - before)
-"""
-
-
-def fuzzer_share():
-    """The heap the fuzzer's own module holds, on top of the firmware it drives."""
-    proc = run_mp(["-c", FUZZER_SHARE], device=True)
-    found = re.search(r"fuzzer (\d+)", proc.stdout)
-    if not found:
-        sys.exit("measuring the fuzzer failed:\n" + proc.stdout + proc.stderr)
-    return int(found.group(1))
-
-
-def board_names():
-    """(board, how many names its boot interns, and with Wi-Fi how many more or None),
-    read from the generated sources."""
-    out = []
-    for src in sorted((ROOT / "build" / "gen").glob("*/names.py")):
-        net = src.parent / (NET_MODULE + ".py")
-        more = len(names_in(net.read_text())) if net.exists() else None
-        out.append((src.parent.name, len(names_in(src.read_text())), more))
-    return out
-
-
-# Say When! with four teams (Red, Blue, Green, Gold), to its first question.
-FOUR_TEAMS = "press GO\npress GO\npress C\npress C\npress UP\npress GO\n"
-
-
-def _request(port, method, path, token=None, body=None, again=None):
-    """(status, body) of one request. With `again` (a list), a request the device had no
-    room for (503, or the connection cut off) is asked again as a phone's page does (a
-    look, which a phone may repeat), 4 times at most, each counted there."""
-    for tries in range(5):
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        try:
-            conn.request(method, path, body=body, headers={"X-Token": token} if token else {})
-            response = conn.getresponse()
-            status, data = response.status, response.read()
-        except OSError:
-            if again is None or tries == 4:
-                raise
-            status = data = None
-        finally:
-            conn.close()
-        if status not in (503, None) or again is None or tries == 4:
-            return status, data
-        again.append(path)
-        time.sleep(0.3)
-
-
-def serving(heap, setup, teams, script, asks=3):
-    """The headless simulator serving phones over a loopback port at `heap`: the commands
-    of `setup`, then one phone per team joins (`teams` of them), each asks what its team
-    sees `asks` times over, and then each line of `script` goes in, each followed by one
-    phone's look at its team (in turn). Every look must be answered; one the device had
-    no room for is asked again, as a phone does. (whether it ran to the end, what it
-    printed, then "asked again: N")"""
-    port = free_port()
-    tokens = []
-    again = []  # the requests asked again (tools/bench.py _request)
-    looks = []  # the status of each look
-    with tempfile.TemporaryDirectory() as state:
-        proc = serve(state, port, heap)
-        try:
-            proc.stdin.write(setup)
-            proc.stdin.flush()
-            deadline = time.monotonic() + 30
-            while len(tokens) < teams and time.monotonic() < deadline and proc.poll() is None:
-                token = "%016x" % (len(tokens) + 1)  # a phone's own (the page's are random)
-                try:
-                    join = json.dumps({"team": len(tokens), "token": token}).encode()
-                    status, _ = _request(port, "POST", "/api/join", body=join)
-                except OSError:  # not serving yet, or the answer lost: asked again
-                    status = None
-                if status == 200:
-                    tokens.append(token)
-                time.sleep(PHONE_PACE)
-            for token in tokens * asks:
-                looks.append(_request(port, "GET", "/api/me", token, again=again)[0])
-                time.sleep(PHONE_PACE)
-            for i, line in enumerate(script.strip().splitlines()):
-                proc.stdin.write(line + "\n")
-                proc.stdin.flush()
-                if tokens:
-                    token = tokens[i % len(tokens)]
-                    looks.append(_request(port, "GET", "/api/me", token, again=again)[0])
-                time.sleep(PHONE_PACE)
-            out, err = proc.communicate("quit\n", timeout=60)
-        except OSError:  # the simulator is gone (out of heap): its pipe or its port
-            out, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.communicate()
-    ok = len(tokens) == teams and proc.returncode == 0 and "error:" not in out
-    ok = ok and set(looks) <= {200}  # every look answered, if only when asked again
-    return ok and "Error" not in err, out + err + "\nasked again: %d\n" % len(again)
-
-
-PHONE_PACE = 0.2  # seconds between requests: the server lets an address through every 150 ms
-
-
-def heap_state(out):
-    """(heap in use, largest free block, names interned, requests asked again) at the
-    last `mem` of a simulator's output (`serving`'s)."""
-    alloc = int(re.findall(r"mem alloc=(\d+)", out)[-1])
-    block = int(re.findall(r"max free sz: (\d+)", out)[-1]) * GC_BLOCK
-    again = re.findall(r"asked again: (\d+)", out)
-    return alloc, block, int(re.findall(r"n_qstr=(\d+)", out)[-1]), int(again[-1]) if again else 0
-
-
-def with_phones(heap):
-    """(heap in use, largest free block, names) at a Say When! question with the phones' server
-    up and four phones joined (each then asks what its team sees three times), at `heap`;
-    None if they do not get there in it."""
-    ok, out = serving(heap, FOUR_TEAMS, 4, "press A\nmem")  # the join screen gone: the question
-    return heap_state(out) if ok else None
-
-
-def four_phones(quick=False):
-    """with_phones at the cap, else at the smallest heap (KB) they get there in: (heap,
-    figures); `quick`: at the cap alone, with no search."""
-    found = with_phones(MPY_HEAP)
-    if found:
-        return MPY_HEAP, found
-    if quick:
-        sys.exit("four phones did not get to a question at %s" % MPY_HEAP)
-    need = smallest_heap(None, lo=int(MPY_HEAP[:-1]), hi=256, runs=with_phones)
-    if need is None:
-        sys.exit("four phones did not join under 256K")
-    return "%dK" % need, with_phones("%dK" % need)
-
-
-# Say When! to a win (SAYWHEN_GAME) with the server up and both teams' phones joined,
-# asking what their team sees between the presses.
-SAYWHEN_SETUP = "".join(SAYWHEN_GAME.strip().splitlines(True)[:4])
-SAYWHEN_PLAY = "".join(SAYWHEN_GAME.strip().splitlines(True)[4:])
-
-
-def phones_game(heap):
-    ok, out = serving(heap, SAYWHEN_SETUP, 2, SAYWHEN_PLAY, asks=1)
-    return ok and '"winner": 0' in out
-
-
-# The other two games with four phones joined, each looking at what its player sees
-# between the commands: a Stay Cool turn with its sand running, and a Scattergories round
-# from its roll to its scoring.
-STAYCOOL_PHONES = (STAY_COOL + START, "press B\npress C\nwait 20000\nmem")
-SCATTERGORIES_PHONES = (
-    SCATTERGORIES + START,
-    "press B\npress B\npress B\nwait 60000\nmem\nwait 130000\nmem",
-)
-
-
-def phones_peak(heap, setup, script):
-    """The most heap in use at the script's `mem`s with four phones joined, at `heap`."""
-    ok, out = serving(heap, setup, 4, script)
-    if not ok:
-        sys.exit("four phones failed at %s:\n%s" % (heap, out[-3000:]))
-    return max(int(m) for m in re.findall(r"mem alloc=(\d+)", out))
-
-
-def smallest_heap(script, lo=8, hi=512, runs=None):
-    """The smallest heap (KB) in which the script runs to the end, by bisection (`runs`:
-    whether it does at a heap, if not `run`)."""
-    runs = runs or (lambda heap: run(script, heap)[0])
-    if not runs("%dK" % hi):
-        return None
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if runs("%dK" % mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return hi
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.bench", description=__doc__.splitlines()[0]
-    )
-    parser.add_argument("--seeds", default="101 202 303 404 505", help="the margin's seeds")
-    parser.add_argument("--heap", default="112K", help="the margin's heap cap")
-    parser.add_argument("--events", type=int, default=20000, help="events with power cuts")
-    parser.add_argument("--evening", type=int, default=5000, help="events with the power on")
-    parser.add_argument(
-        "--quick",
-        action="store_true",
-        help="a check that it all runs: few fuzz events and games, no smallest-heap search",
-    )
-    args = parser.parse_args(argv)
-    seeds = [int(x) for x in args.seeds.split()]
-    fuzz_events, games_in_evening = (300, 3) if args.quick else (FUZZ_EVENTS, 50)
-
-    def smallest(script):
-        return "?" if args.quick else smallest_heap(script)
-
-    ok, out = run(MENU_WALK, MPY_HEAP)
-    if not ok:
-        sys.exit("the menu walk failed under %s:\n%s" % (MPY_HEAP, out[-3000:]))
-    mems = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
-    partial, full = map(int, re.search(r"refreshes partial=(\d+) full=(\d+)", out).groups())
-    need = smallest(MENU_WALK)
-    ok, out = run(SAYWHEN_GAME, MPY_HEAP)
-    if not ok or '"winner": 0' not in out:
-        sys.exit("the Say When! game did not end in a win:\n" + out[-3000:])
-    sw_mem = int(re.findall(r"mem alloc=(\d+)", out)[-1])
-    sw_need = smallest(SAYWHEN_GAME)
-    games = []
-    for title, script in (
-        ("Stay Cool, a turn", STAYCOOL_TURN),
-        ("Scattergories, a round", SCATTERGORIES_ROUND),
-    ):
-        ok, out = run(script, MPY_HEAP)
-        if not ok:
-            sys.exit("%s failed:\n%s" % (title, out[-3000:]))
-        peak = max(int(m) for m in re.findall(r"mem alloc=(\d+)", out))
-        games.append((title, peak, smallest(script)))
-    timing = measure_timing()
-    ok, out = run(EVENING_GAME * games_in_evening, MPY_HEAP)
-    evening = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
-    if not ok or len(evening) != games_in_evening or out.count("tone win") != games_in_evening:
-        sys.exit("the long evening failed:\n" + out[-3000:])
-    after_games = evening  # the heap in use back at the menu after each game
-    growth = after_games[-1] - after_games[1]
-    mpy = sum(p.stat().st_size for p in (ROOT / "build" / "mpy").rglob("*") if p.is_file())
-    at_cap = fuzz_all(
-        [(game, 1, fuzz_events, MPY_HEAP, cuts) for cuts in (True, False) for game in GAMES]
-    )
-    for *_, r in at_cap:
-        if not r.ok:
-            sys.exit("the fuzzer failed:\n" + r.output[-3000:])
-    share = fuzzer_share()
-    names = ", ".join(
-        "%s %d%s" % (b, n, " + %d with Wi-Fi" % more if more else "")
-        for b, n, more in board_names()
-    )
-    phones_heap, (phones, phones_block, phones_names, asked_again) = four_phones(args.quick)
-    ok, out = run(FOUR_TEAMS + "mem\n", phones_heap)  # the core keeps more in a larger heap
-    no_wifi, no_wifi_block, *_ = heap_state(out)
-    phones_need = "?" if args.quick else smallest_heap(None, lo=96, hi=256, runs=phones_game)
-    other_phones = [
-        phones_peak(MPY_HEAP, *game) for game in (STAYCOOL_PHONES, SCATTERGORIES_PHONES)
-    ]
-    rows = [
-        ("heap in use after boot to the menu (.mpy)", heap_figure(mems[0])),
-        ("heap in use after the menu walk and a resume", heap_figure(mems[-1])),
-        ("smallest heap that boots and walks the menu", "%s KB (cap %s)" % (need, MPY_HEAP)),
-        ("e-ink refreshes in the walk (after reboot)", "%d partial, %d full" % (partial, full)),
-        ("Say When!: heap in use at the win", heap_figure(sw_mem)),
-        ("Say When!: smallest heap for a whole game", "%s KB (cap %s)" % (sw_need, MPY_HEAP)),
-        *[
-            (
-                "%s: heap in use / smallest heap" % title,
-                "%s / %s KB (cap %s)" % (heap_figure(peak), need_kb, MPY_HEAP),
-            )
-            for title, peak, need_kb in games
-        ],
-        (
-            "a long evening: %d games, heap after each" % games_in_evening,
-            "%.1f to %.1f KB (%+d bytes from game 2 to %d)"
-            % (min(after_games) / 1024, max(after_games) / 1024, growth, games_in_evening),
-        ),
-        (
-            "Stay Cool turn on the virtual clock: end buzzer late by",
-            "%d ms (SPI 10 MHz, BUSY, 30 ms flash writes charged)" % timing["end_lateness_ms"][0],
-        ),
-        (
-            "  worst ring-frame lateness while the sand runs",
-            "%d ms" % timing["turn_frame_lateness_ms"],
-        ),
-        (
-            "  worst ring-frame lateness otherwise (saves at turn end)",
-            "%d ms" % timing["other_frame_lateness_ms"],
-        ),
-        *[
-            (
-                "fuzz, %d events of %s at %s (%s)"
-                % (fuzz_events, game, MPY_HEAP, "power cuts" if cuts else "power on"),
-                "lowest free %s, smallest largest free block %s"
-                % (kb(r.lowest_free), kb(r.largest_block)),
-            )
-            for game, _, cuts, r in at_cap
-        ],
-        (
-            "the fuzzer's own module, in every fuzz figure",
-            "%s of the heap under test" % kb(share),
-        ),
-        (
-            "Wi-Fi: heap in use at a question, four phones joined",
-            "%s, largest free block %s, at %s%s"
-            % (
-                heap_figure(phones),
-                kb(phones_block),
-                phones_heap,
-                ""
-                if phones_heap == MPY_HEAP
-                else " (the smallest it runs in: not at %s)" % MPY_HEAP,
-            ),
-        ),
-        (
-            "  its phones' requests asked again (503: no room for one then)",
-            "%d" % asked_again,
-        ),
-        (
-            "  of which the server, asyncio and the PC's stand-in network",
-            "%s (the same question, heap, without Wi-Fi: %.1f KB, largest free block %s)"
-            % (kb(phones - no_wifi), no_wifi / 1024, kb(no_wifi_block)),
-        ),
-        (
-            "Wi-Fi: heap in use, four phones: a Stay Cool turn / a Scattergories round",
-            "%s / %s (cap %s)"
-            % (heap_figure(other_phones[0]), heap_figure(other_phones[1]), MPY_HEAP),
-        ),
-        (
-            "Wi-Fi: names interned in the unix port (its pools hold %d)" % POOLS_HOLD,
-            "%d (one more than the pools hold grows them by 14 KB at once)" % phones_names,
-        ),
-        (
-            "Wi-Fi: smallest heap for a whole Say When! game, 2 phones",
-            "%s KB (cap %s; without Wi-Fi %s KB)" % (phones_need, MPY_HEAP, sw_need),
-        ),
-        ("names interned at boot (the pools hold %d)" % POOLS_HOLD, names),
-        ("flash used by the build (code, fonts, decks)", "%.0f KB" % (mpy / 1024)),
-    ]
-    print_table(("figure", "value"), rows)
-    print()
-    print(
-        "A Pico's figure: the unix port's divided by 1.45 (code) to 1.22 (data), plus 6 KB "
-        "for the five font\nfiles kept open (littlefs holds ~1.2 KB per open file in the "
-        "heap; the unix port's files live outside it).\nMeasured on MicroPython 1.28.0: a "
-        "Pico's heap is 245,888 bytes (241,600 free after boot), a Pico W's 205,184."
-    )
-    print(
-        "Wi-Fi: the unix port's sockets and their buffers live outside MicroPython's heap, and "
-        "a Pico W's lwIP\nbuffers are static (compiled in): the Wi-Fi figures are the "
-        "firmware's own heap. With Wi-Fi, boot\nmay grow the name pools by one (7.7 KB on a "
-        "Pico W, at boot into the empty heap: tools/names.py)."
-    )
-
-    print()
-    print(
-        "The margin: %d events with power cuts and %d with the power on, per game and seed, "
-        "at %s" % (args.events, args.evening, args.heap)
-    )
-    jobs = [
-        (game, seed, n, args.heap, cuts)
-        for game in GAMES
-        for seed in seeds
-        for n, cuts in ((args.events, True), (args.evening, False))
-    ]
-    margin = fuzz_all(jobs)
-    failed = [r for *_, r in margin if not r.ok]
-    rows = [
-        (
-            "%s seed %d, %s" % (game, seed, "power cuts" if cuts else "power on"),
-            "%s: lowest free %s, smallest largest free block %s"
-            % ("ok" if r.ok else "FAILED", kb(r.lowest_free), kb(r.largest_block)),
-        )
-        for game, seed, cuts, r in margin
-    ]
-    print_table(("run", "result"), rows)
-    for r in failed:
-        print("\n" + r.output[-3000:])
-    if failed:
-        print("\n%d of %d runs failed at %s" % (len(failed), len(margin), args.heap))
-        return 1
-    print("\nall %d runs passed at %s" % (len(margin), args.heap))
-    return 0
-
-
-def heap_figure(n):
-    return "%.1f KB (%s)" % (n / 1024, on_pico(n))
+def pool(jobs, workers=2):
+    """Each job (a function and its arguments) run, `workers` at a time (two cores here)."""
+    with ThreadPoolExecutor(workers) as p:
+        return list(p.map(lambda job: job[0](*job[1:]), jobs))
 
 
 def print_table(header, rows):
@@ -568,6 +280,190 @@ def print_table(header, rows):
     print("-" * (width + 24))
     for name, value in rows:
         print("%-*s  %s" % (width, name, value))
+    print()
+
+
+def boards_section():
+    rows = []
+    for board in BOARDS:
+        cap = "%dK" % board.cap_kb
+        found = moments(cap, board.wifi)
+        failed = [TITLES[k] for k, (ok, _) in found.items() if not ok]
+        if failed:
+            sys.exit("%s: at %s, %s failed" % (board.title, cap, ", ".join(failed)))
+        name, heap, block = heaviest(found)
+        on_board = heap.peak / RATIO
+        kb_for, share = board.stands_for()
+        rows += [
+            (
+                "%s: the cap" % board.title,
+                "%s, for about %.0f KB on the board (%.0f%% of its %d-byte heap)"
+                % (cap, kb_for, 100 * share, board.heap),
+            ),
+            (
+                "  heaviest moment%s" % (", four phones" if board.wifi else ""),
+                "%s at %s: about %.1f KB on the board, %.0f%% of its heap"
+                % (kb(heap.peak), TITLES[name], on_board / 1024, 100 * on_board / board.heap),
+            ),
+            ("  smallest largest free block", kb(block)),
+        ]
+    print_table(("each board at its cap (tools/budget.py)", "measured"), rows)
+
+
+def mechanisms_section(quick):
+    """Each mechanism switched off: the heaviest moment of the scripts (at 256 KB, where
+    they run either way), and the margin's fuzz without it (seed 101, the power on: the
+    longest life a heap has), which says whether it is needed."""
+    games = ("saywhen",) if quick else GAMES
+    events, phone_events = (300, 40) if quick else (3000, 300)
+    base = {False: moments(ROOMY, False, games), True: moments(ROOMY, True, games, walk=False)}
+    rows = []
+    for title, prelude, env, wifi in MECHANISMS:
+        off = moments(ROOMY, wifi, games, not wifi, prelude, env)
+        if not all(ok for ok, _ in off.values()):
+            sys.exit("%s, switched off, failed at %s" % (title, ROOMY))
+        if wifi:  # each game at its phones' margin
+            jobs = [(phonefuzz.fuzz, g, 1, phone_events, None, prelude, env) for g in GAMES]
+            failed = [g for g, (ok, _) in zip(GAMES, pool(jobs, 3)) if not ok]
+            fuzzed = "%d events with four phones" % phone_events
+        else:
+            jobs = [(fuzz, g, 101, events, MARGIN_HEAP, None, False, prelude, env) for g in GAMES]
+            failed = [g for g, r in zip(GAMES, pool(jobs)) if not r.ok]
+            fuzzed = "%d events at %s" % (events, MARGIN_HEAP)
+        rows += [
+            (
+                title,
+                "heaviest %s with it, %s without"
+                % (kb(heaviest(base[wifi])[1].peak), kb(heaviest(off)[1].peak)),
+            ),
+            (
+                "  without it, the fuzz (%s)" % fuzzed,
+                "FAILS: %s" % ", ".join(failed)
+                if failed
+                else "passes%s" % (" (--quick: too few events to tell)" if quick else ""),
+            ),
+        ]
+    print_table(("each mechanism switched off (docs/memory.md)", "measured"), rows)
+
+
+FRAME_MS = 40  # the ring's frame period (shell.py: 25 frames a second)
+
+
+def time_and_evening_section(games_in_evening):
+    timing = measure_timing()
+    ok, out = run(EVENING_GAME * games_in_evening, "%dK" % BOARDS[0].cap_kb)
+    after = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
+    if not ok or len(after) != games_in_evening or out.count("tone win") != games_in_evening:
+        sys.exit("the long evening failed:\n" + out[-3000:])
+    rows = [
+        (
+            "Stay Cool turn, virtual clock: end buzzer late by",
+            "%d ms (SPI 10 MHz, BUSY, 30 ms flash writes charged)" % timing["end_lateness_ms"][0],
+        ),
+        (
+            "  worst ring frame while the sand runs, late by",
+            "%.2f of a frame" % (timing["turn_frame_lateness_ms"] / FRAME_MS),
+        ),
+        (
+            "  worst ring frame otherwise (saves at turn end), late by",
+            "%.2f of a frame" % (timing["other_frame_lateness_ms"] / FRAME_MS),
+        ),
+        (
+            "a long evening: %d games of Say When!, heap after each" % games_in_evening,
+            "%.1f to %.1f KB (%+d bytes from game 2 to %d)"
+            % (min(after) / 1024, max(after) / 1024, after[-1] - after[1], games_in_evening),
+        ),
+    ]
+    print_table(("time and a long evening", "measured"), rows)
+
+
+def flash_section():
+    rows = []
+    ok = True
+    for board in BOARDS:
+        for folder in board.folders:
+            line, fits = flashimage.report(folder)
+            ok = ok and fits
+            name, _, figure = line.partition(": ")
+            rows.append(("flash: %s" % name, figure))
+    print_table(("each board's littlefs image (tools/flashimage.py)", "blocks in use"), rows)
+    return ok
+
+
+def margins_section(args, seeds, quick):
+    jobs = [
+        (fuzz, game, seed, n, args.heap, None, cuts)
+        for game in GAMES
+        for seed in seeds
+        for n, cuts in ((args.events, True), (args.evening, False))
+    ]
+    phone_events = 60 if quick else args.phone_events
+    phone_jobs = [(phonefuzz.fuzz, game, seed, phone_events) for game in GAMES for seed in seeds]
+    plain = pool(jobs)
+    phoned = pool(phone_jobs, 3)  # mostly waiting on the phones' pace
+    rows = []
+    failures = []
+    for (_, game, seed, _, _, _, cuts), r in zip(jobs, plain):
+        rows.append(
+            (
+                "%s seed %d, %s at %s"
+                % (game, seed, "power cuts" if cuts else "power on", args.heap),
+                "%s: lowest free %s, smallest largest free block %s"
+                % ("ok" if r.ok else "FAILED", kb(r.lowest_free), kb(r.largest_block)),
+            )
+        )
+        if not r.ok:
+            failures.append(r.output[-3000:])
+    for (_, game, seed, _), (ok, report) in zip(phone_jobs, phoned):
+        line = report.strip().splitlines()[-1]
+        rows.append(
+            (
+                "%s seed %d, four phones at %s" % (game, seed, MARGIN_PHONES[game]),
+                "%s: %s" % ("ok" if ok else "FAILED", line.partition("; ")[2]),
+            )
+        )
+        if not ok:
+            failures.append(report)
+    print(
+        "The margins: %d events with power cuts and %d with the power on at %s, and %d with "
+        "four phones,\nper game and seed\n" % (args.events, args.evening, args.heap, phone_events)
+    )
+    print_table(("run", "result"), rows)
+    for failure in failures:
+        print(failure + "\n")
+    runs = len(jobs) + len(phone_jobs)
+    if failures:
+        print("%d of %d runs failed" % (len(failures), runs))
+        return False
+    print(
+        "all %d runs passed (%s without phones, %s with four)"
+        % (runs, args.heap, ", ".join("%s %s" % (g, MARGIN_PHONES[g]) for g in GAMES))
+    )
+    return True
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("--seeds", default="101 202 303 404 505", help="the margins' seeds")
+    parser.add_argument("--heap", default=MARGIN_HEAP, help="the margin without phones")
+    parser.add_argument("--events", type=int, default=20000, help="events with power cuts")
+    parser.add_argument("--evening", type=int, default=5000, help="events with the power on")
+    parser.add_argument("--phone-events", type=int, default=1000, help="events with four phones")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a check that it all runs: one game per mechanism, a short evening, few phone events",
+    )
+    args = parser.parse_args(argv)
+    seeds = [int(x) for x in args.seeds.split()]
+    boards_section()
+    mechanisms_section(args.quick)
+    time_and_evening_section(3 if args.quick else 50)
+    flash_ok = flash_section()
+    margins_ok = margins_section(args, seeds, args.quick)
+    return 0 if flash_ok and margins_ok else 1
 
 
 if __name__ == "__main__":

@@ -28,10 +28,11 @@ class Board(NamedTuple):
     cap_kb: int  # the unix port's -X heapsize that stands for it
     flash_kb: int  # its littlefs filesystem
     flash_most: float  # the share of that filesystem the build may take
+    wifi: bool  # serves phones: measured with four of them joined
 
     def stands_for(self):
-        """What the cap stands for on the board: (KB, share of its heap)."""
-        kb = self.cap_kb / RATIO
+        """What the cap stands for on the board: (KB, share of its heap), the KB whole."""
+        kb = round(self.cap_kb / RATIO)
         return kb, kb * 1024 / self.heap
 
 
@@ -39,18 +40,21 @@ BOARDS = (
     # 160 KB / 1.1 = 145 KB: 72% of 205,184 bytes. The Pico W has the smaller heap, so
     # the tests run at its cap. Its flash holds the build and the games' saves, with room
     # for a new edition of the decks beside the old during a flash: at most 60% of it.
-    Board("Pico W, Badger 2040 W", ("picow-epaper29", "badger2040w"), 205184, 160, 848, 0.60),
+    Board(
+        "Pico W, Badger 2040 W", ("picow-epaper29", "badger2040w"), 205184, 160, 848, 0.60, True
+    ),
     # 192 KB / 1.1 = 175 KB: 73% of 245,888 bytes.
-    Board("Pico", ("pico-epaper29",), 245888, 192, 1408, 0.60),
+    Board("Pico", ("pico-epaper29",), 245888, 192, 1408, 0.60, False),
 )
 
 # The tests run at the strictest board's cap.
 TEST_HEAP = "%dK" % min(b.cap_kb for b in BOARDS)
 # The margin, fuzzed by make bench: every game without phones passes at 128 KB (for
 # about 116 KB on a board), and every game with four phones, polling as the page does,
-# at 144 KB (131 KB): 16 KB under the Pico W's cap.
+# at 144 KB (131 KB): 16 KB under the Pico W's cap. Scattergories with four phones holds
+# at 148 KB, not yet at 144 (docs/memory.md says where its heap goes).
 MARGIN_HEAP = "128K"
-MARGIN_PHONES_HEAP = "144K"
+MARGIN_PHONES = {"saywhen": "144K", "staycool": "144K", "scattergories": "148K"}
 BLOCK = 4096  # littlefs's block on rp2
 PROG = 256  # and its program size (rp2's _boot.py: progsize=256)
 
@@ -65,7 +69,6 @@ def board_of(folder):
 FIGURES = {
     "test": TEST_HEAP,
     "margin": MARGIN_HEAP,
-    "margin-phones": MARGIN_PHONES_HEAP,
 }
 
 

@@ -35,6 +35,9 @@ FLAG = "maintenance"
 CLEAN = "clean"  # main.py: this reset was ours, not a crash (firmware/main.py)
 MANIFEST = "manifest.json"
 PAGE = "phones.html.gz"  # the phones' page (tools/page.py): a board with Wi-Fi's alone
+NET = "net"  # the phones' server, firmware/net: a board with Wi-Fi's alone
+_HW = "hw."  # the drivers, firmware/hw: each board's own
+BOARDS = ROOT / "boards"
 OLDEST = (1, 24)  # 1.23's lightsleep stops USB: an idle board could not be flashed again
 UF2 = (
     "https://micropython.org/download/ (RPI_PICO, RPI_PICO2, or RPI_PICO_W for a Pico W\n"
@@ -143,12 +146,47 @@ def prepare(board, ours):
     return release(version)
 
 
+def _driver_imports(path):
+    """The drivers ("hw.<name>") the source at `path` imports, at its top or in a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(_HW):
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith(_HW)}
+    return found
+
+
+def board_drivers(board, boards=BOARDS):
+    """The drivers ("hw.<name>") boards/<board>/board.py imports, and those they import in
+    turn: what a board's flash holds of firmware/hw."""
+    hw = ROOT / "firmware" / "hw"
+    wanted = _driver_imports(Path(boards) / board / "board.py")
+    found = set()
+    while wanted:
+        name = wanted.pop()
+        source = hw / (name[len(_HW) :] + ".py")
+        if name not in found and source.is_file():
+            found.add(name)
+            wanted |= _driver_imports(source)
+    return found
+
+
+def has_wifi(board, boards=BOARDS):
+    """Whether the board's board.py names WIFI: whether it has Wi-Fi, or (the PC) can."""
+    tree = ast.parse((Path(boards) / board / "board.py").read_text())
+    return any(
+        isinstance(target, ast.Name) and target.id == "WIFI"
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+    )
+
+
 def files(build, board_name):
     """(local path, path on the board) for everything that goes onto the board: not the
     drivers of other boards' parts (hw/), nor the phones' network (net/, its page) on a
     board without Wi-Fi: littlefs gives each file whole 4 KB blocks of a board's flash."""
-    from tools.names import NET, board_drivers, has_wifi
-
     boards = build / "boards"
     if not (boards / board_name / "board.mpy").is_file():
         known = sorted(p.name for p in boards.iterdir()) if boards.is_dir() else []

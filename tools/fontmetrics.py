@@ -101,16 +101,16 @@ def lacking(text, fonts):
 
 W = TEXT_WIDTH + 8  # the 296 px panel (app/gfx.py): layout's full line and its margins
 
-# Say When!'s Answer Door (app/saywhen/door.py, Door.draw): the answer, thousands separated,
+# Say When!'s Answer Door (app/saywhen.py, Door.draw): the answer, thousands separated,
 # in title type from x = 6; its unit and "(as of ...)" in body type 6 px after it; the
-# range under them in small type from x = 6. The guess screen (app/saywhen/ask.py,
+# range under them in small type from x = 6. The guess screen (app/saywhen.py,
 # Guess.draw) centres the editor's scale word and the unit ("billion people") in body type.
 DOOR_X, DOOR_GAP = 6, 6
 
 
 def question_font(text):
     """The font the device shows a Say When! question in (large if it fits, else body), or
-    None (app/saywhen/ask.py, draw_question)."""
+    None (app/saywhen.py, draw_question)."""
     for name, most, _ in QUESTION_FONTS:
         if len(font(name).wrap(text, TEXT_WIDTH)) <= most:
             return name
@@ -176,7 +176,7 @@ def door_misfits(answer, unit, as_of, low, high):
     ]
 
 
-# Stay Cool's turn screen (app/staycool/play.py, draw_question): a question on one line of
+# Stay Cool's turn screen (app/staycool.py, draw_question): a question on one line of
 # body type, else wrapped on at most two lines of small type (the rest is dropped); under
 # it "→ answer" in small type, cut with "…" to leave the card's tag ("V 12/20",
 # card_number) and 6 px free. Play draws them from the Timer Card, x = 27, to W - 3; Start
@@ -210,9 +210,9 @@ def staycool_misfits(text, answer, tag):
     return out
 
 
-# Scattergories' list (app/scattergories/play.py, draw_page): each category in the largest
+# Scattergories' list (app/scattergories.py, draw_page): each category in the largest
 # of these that fits W - 33 px, else small type cut with "…". A challenge
-# (app/scattergories/score.py) shows "N. category" wrapped in large type at W - 12 px and
+# (app/scattergories.py, Challenge) shows "N. category" wrapped in large type at W - 12 px and
 # drops the lines past the second; its bar cuts the category to 180 px by design.
 LIST_FONTS = ("large", "bold", "body", "small")
 LIST_WIDTH = W - 33

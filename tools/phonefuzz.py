@@ -1,6 +1,6 @@
 """Seeded random button mashing with four phones at the table: the margin with phones.
 
-    python -m tools.phonefuzz GAME SEED EVENTS [HEAP]     (HEAP: the budget's, 144K)
+    python -m tools.phonefuzz GAME SEED EVENTS [HEAP]   (HEAP: the game's margin, tools/budget.py)
 
 The device is the headless simulator serving phones (--http), the .mpy build that gets
 flashed, playing GAME with four teams or players. Each phone joins its own and, in turn,
@@ -27,7 +27,7 @@ import sys
 import tempfile
 import time
 
-from tools.budget import MARGIN_PHONES_HEAP
+from tools.budget import MARGIN_PHONES
 from tools.fuzz import GC_BLOCK, kb
 from tools.phones import SCATTERGORIES, START, Device, Phone
 
@@ -108,10 +108,10 @@ def act(game, view, team, rng):
 class Table:
     """The device and its four phones."""
 
-    def __init__(self, game, seed, heap, state):
+    def __init__(self, game, seed, heap, state, prelude=None, env=None):
         self.game = game
         self.rng = random.Random(seed)
-        self.device = Device(state, heap_size=heap, seed=seed)
+        self.device = Device(state, heap_size=heap, seed=seed, prelude=prelude, env=env)
         self.phones = [Phone(self.device.port, address="127.0.0.%d" % (2 + i)) for i in range(4)]
         self.heap = int(heap.rstrip("K")) * 1024
         self.lowest = None
@@ -216,10 +216,12 @@ class Table:
         self.command("mem")
 
 
-def fuzz(game, seed, events, heap=MARGIN_PHONES_HEAP):
-    """(whether it ran to the end, one line on how it went)."""
+def fuzz(game, seed, events, heap=None, prelude=None, env=None):
+    """(whether it ran to the end, one line on how it went), at `heap` or the game's margin
+    (`prelude`, `env`: tools.phones.Device's, as make bench switches a mechanism off)."""
+    heap = heap or MARGIN_PHONES[game]
     with tempfile.TemporaryDirectory() as state:
-        table = Table(game, seed, heap, state)
+        table = Table(game, seed, heap, state, prelude, env)
         try:
             table.run(events)
             ok, why = True, ""
@@ -253,7 +255,7 @@ def main(argv=None):
     parser.add_argument("game", choices=("saywhen", "staycool", "scattergories"))
     parser.add_argument("seed", type=int)
     parser.add_argument("events", type=int)
-    parser.add_argument("heap", nargs="?", default=MARGIN_PHONES_HEAP)
+    parser.add_argument("heap", nargs="?", help="the heap cap: the game's margin")
     args = parser.parse_args(argv)
     ok, report = fuzz(args.game, args.seed, args.events, args.heap)
     print(report)

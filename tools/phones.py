@@ -26,23 +26,26 @@ def free_port():
         return s.getsockname()[1]
 
 
-def serve(state_dir, port, heap, seed=None, **popen):
+def serve(state_dir, port, heap, seed=None, prelude=None, env=None, **popen):
     """The headless simulator serving phones on `port` at `heap`, as a process with text
-    pipes to talk to it (its state in `state_dir`)."""
-    args = ["-m", "headless", "--state", str(state_dir), "--http", str(port)]
+    pipes to talk to it (its state in `state_dir`). `prelude`: MicroPython code run before
+    it (make bench switches a mechanism off with it); `env`: more of the environment."""
+    args = ["--state", str(state_dir), "--http", str(port)]
     if seed is not None:
         args += ["--seed", str(seed)]
-    return device_process(args, heap, **popen)
+    start = ["-c", prelude + "\nimport headless"] if prelude else ["-m", "headless"]
+    return device_process(start + args, heap, env, **popen)
 
 
-def device_process(args, heap, **popen):
+def device_process(args, heap, env=None, **popen):
     """`micropython -X heapsize=HEAP ARGS...` in the board's layout (device_layout), as a
     process with text pipes to talk to it."""
-    cwd, env = device_layout()
+    cwd, full_env = device_layout()
+    full_env.update(env or {})
     return subprocess.Popen(
         [micropython(), "-X", "heapsize=" + heap, *args],
         cwd=cwd,
-        env=env,
+        env=full_env,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -55,15 +58,19 @@ class Device:
     """The simulator as one process, fed commands as the test goes; `run` waits for what
     they printed. Its saved state lives in `state_dir`."""
 
-    def __init__(self, state_dir, heap_size=None, seed=None):
+    def __init__(self, state_dir, heap_size=None, seed=None, prelude=None, env=None):
         self.port = free_port()
         self.state_dir = state_dir
         self.heap = heap_size or heap()  # the cap (HEAP, else the build's: README, Memory)
         self.seed = seed
+        self.prelude = prelude
+        self.env = env
         self.boot()
 
     def boot(self):
-        self.proc = serve(self.state_dir, self.port, self.heap, self.seed, bufsize=1)
+        self.proc = serve(
+            self.state_dir, self.port, self.heap, self.seed, self.prelude, self.env, bufsize=1
+        )
         self.lines = queue.Queue()
         self.pump = threading.Thread(target=self._pump, args=(self.proc, self.lines), daemon=True)
         self.pump.start()

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-from tools.mpenv import ROOT, run_mp
+from tools.mpenv import MPY_HEAP, ROOT, run_mp
 
 DOCS = ROOT / "docs"
 DIFFS = ROOT / "build" / "pictures-diff"
@@ -33,11 +33,8 @@ INK = (28, 28, 32)
 BEZEL = (52, 54, 60)
 CHANGED = (230, 0, 120)  # a pixel that differs, in a difference picture
 WORKERS = 2  # simulators at once: one a core on the machines that run the tests
-# The simulator's `png` needs 5 KB in one piece on top of all the firmware holds, which a
-# heap cut up under the device's 128 KB cap cannot always give (a MemoryError on the
-# settings screen). No screen shows the heap, so a roomier one draws the same pixels; the
-# fuzzer and `make bench` are where the firmware's heap is held to account.
-HEAP = "256K"
+# The pictures are taken at the tests' cap, a board's: what they show, a board draws.
+HEAP = MPY_HEAP
 
 START = (1 << 30) - 30000  # the simulator's own default: 30 s before ticks_ms() wraps
 

@@ -100,7 +100,7 @@ def picture(folder):
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as state:
         from tools.phoneshots import SIZE
-        from tools.screenshot import HEAP  # the pictures' heap: room to spare
+        from tools.screenshot import HEAP  # the pictures' heap: a board's
 
         device = Device(Path(state) / "state", heap_size=HEAP)
         phones = []

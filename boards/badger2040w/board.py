@@ -35,7 +35,7 @@ PINS = {
     "vsys": 29,  # ADC3: VSYS through the Pico W's 200k/100k divider
 }
 SPI_ID = 0
-# A Pico W inside: the phones' network (firmware/net), with its names interned at boot.
+# A Pico W inside: the phones' network (firmware/net) goes onto it (tools/flash.py).
 WIFI = True
 SPI_BAUD = 12_000_000  # as in Pimoroni's UC8151 driver
 BUTTONS = ("a", "b", "c", "up", "down")  # the debouncer's order: bit 0 = A ... bit 4 = DOWN

@@ -19,7 +19,7 @@ except ImportError:  # rp2 and the WebAssembly port have no environment: the def
 
 PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
 # The PC stands in for a board with Wi-Fi when the simulator serves phones (headless.py
-# --http PORT, netsim.py): then its boot interns firmware/net's names too (tools/names.py).
+# --http PORT, netsim.py).
 WIFI = "--http" in sys.argv
 BIT = {"A": 1, "B": 2, "C": 4, "UP": 8, "DOWN": 16, "GO": 32}
 

@@ -19,7 +19,7 @@ board starts with an empty heap, so the driver (tools/fuzz.py) boots a fresh pro
 which carries on from the saved state with the same random stream.
 """
 
-import boot  # noqa: F401, I001 - first, as on a board: the names into an empty heap
+import boot  # noqa: F401, I001 - first, as on a board
 import gc
 import io
 import sys
@@ -35,12 +35,6 @@ from shell import POLL_MS, Device
 from store import Store
 
 BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
-# Each game's screens are read by a module of the debug hook's own, loaded while the game
-# plays: loading one names its path ("../boards/host/screens_saywhen.mpy" here), so each is
-# loaded once now, before the names are counted, and let go until a game needs it.
-for name in ("screens_saywhen", "screens_staycool", "screens_scattergories"):
-    __import__(name)
-unload(BOOT_MODULES)
 
 BUTTONS = ("A", "B", "C", "UP", "DOWN", "GO")
 REFRESH_MS = 300  # the panel refreshes no faster; redraws in between coalesce
@@ -85,7 +79,6 @@ class Fuzz:
         self.board = HostBoard(self.state_dir)
         self.board.tone = _quiet
         self.dev = Device(self.board, Store(self.state_dir), self.rng.next32())
-        micropython.qstr_info()  # the names known at boot: no more may come (tools/fuzz.py)
 
     # -- time and buttons ----------------------------------------------------------------
     def advance(self, ms):
@@ -262,7 +255,6 @@ def main(argv):
                 low = min(low, gc.mem_free())
                 micropython.mem_info()  # what fails first is the largest block, not the total
     except PowerCut:
-        micropython.qstr_info()
         print(
             "POWERCUT %d %d %d lowest free heap=%d ended=%d"
             % (f.events, f.rng.state, f.now, low, f.ended)
@@ -281,7 +273,6 @@ def main(argv):
             gc.collect()
             micropython.mem_info()  # how fragmented: the free total and the largest hole
         sys.exit(1)
-    micropython.qstr_info()
     print(
         "ok game=%s seed=%d events=%d lowest free heap=%d ended=%d"
         % (game, seed, f.events, low, f.ended)

@@ -25,7 +25,7 @@ they play. A bad command prints `error: COMMAND: what is wrong` and the simulato
 --http PORT: the PC is a board with Wi-Fi serving phones on 127.0.0.1:PORT (netsim.py).
 """
 
-import boot  # noqa: F401, I001 - first, as on a board: the names into an empty heap
+import boot  # noqa: F401, I001 - first, as on a board
 import gc
 import json
 import sys

@@ -19,9 +19,6 @@ another on the same port and saved state).
 The PC's stand-in for a board's access point (hw.wifi) is this module itself: the port
 after --http on the loopback, for the web and the names both. It shares the heap with the
 firmware under test, so it is small: no class, few globals and functions.
-
-A board's own names, these: tools/names.py counts them with firmware/net's (a board
-module whose name starts with "net"), interned at boot only when the PC serves phones.
 """
 
 import asyncio

@@ -28,7 +28,7 @@ PINS = {
     # USB power is read from the radio chip's own VBUS sense, WL_GPIO2.
     "vbus": "WL_GPIO2",
 }
-# The phones' network (firmware/net), with its names interned at boot.
+# The phones' network (firmware/net) goes onto it (tools/flash.py).
 WIFI = True
 _SAFE_MODE_BUTTON = const("a")  # held at power-on: maintenance boot (no game, no watchdog)
 _SPI_BAUD = const(10_000_000)  # the SSD1680 takes up to 20 MHz; half of it for jumper wires

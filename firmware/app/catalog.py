@@ -18,9 +18,9 @@ class Game:
         self.names = names  # the built-in names offered, in order
 
 
-# Split at run time: as a tuple of constants each name would be interned at boot, for
-# good: 18 of the pools' names that nothing else uses (tools/names.py). Split, they are
-# plain strings.
+# Split at run time: as a tuple of constants each name would be interned (a qstr, for
+# good) as the module loads: 18 names that nothing else uses. Split, they are plain
+# strings, which go with the menu.
 _TEAMS = tuple("Red Blue Green Gold Purple Orange Silver Pink".split())  # noqa: SIM905
 _PLAYERS = tuple("Alex Sam Robin Jo Kim Max Lee Ash Charlie Dani Eli Frankie".split())  # noqa: SIM905
 

@@ -147,8 +147,8 @@ class Deck:
 
 def record(rec, count):
     """`rec` if it is a sound record for a deck of `count` cards, else a fresh one (no card
-    played). Made at boot for every deck (wake.py), the fresh ones too, so that a deal,
-    a game's heaviest moment, needs no block of the record's size in one piece."""
+    played). Made at boot for every deck (wake.py), the fresh ones too: a deal, at a
+    game's start, when the heap is fullest, then makes none."""
     n = 64
     while n < count:
         n *= 2

@@ -38,7 +38,7 @@ _RETRY_MS = const(2000)
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
-_FOR_A_WHILE = const(("net.join", "net.qr"))
+_FOR_A_WHILE = const(("net.join", "net.qr"))  # loaded for their use (_let_go)
 
 
 def _joining():
@@ -49,8 +49,8 @@ def _joining():
 
 
 def _side(key):
-    """The phones' side of the game `key` (its view and its acts), or None. Imported for a
-    request, and let go with its answer (_let_go)."""
+    """The phones' side of the game `key` (its view and its acts), or None. Imported by the
+    game's first request; it goes with the game's modules (phases.py)."""
     if key == "saywhen":
         from net import saywhen as side
     elif key == "staycool":
@@ -63,17 +63,13 @@ def _side(key):
 
 
 def _let_go():
-    """Lets go of what a request or a look at the network loaded (docs/memory.md: the
-    phones' modules, loaded for their use), so that between two of them their heap is the
-    game's: the game's phone side, its globals too (used while a request is answered
-    alone); net.join and net.qr, their globals kept (a join screen may be showing, and a
-    look may be making QR codes: what still uses them keeps them)."""
+    """Lets go of net.join and net.qr once used (docs/memory.md: loaded for their use): the
+    join screen and the QR codes are a game's start, and its heap the game's after. Their
+    globals are kept: a join screen may still be showing, and a look may be making QR
+    codes, and what still uses them keeps them."""
     net = sys.modules["net"].__dict__
-    for name in _SIDES + _FOR_A_WHILE:
-        module = sys.modules.pop(name, None)
-        if module is not None:
-            if name in _SIDES:
-                module.__dict__.clear()
+    for name in _FOR_A_WHILE:
+        if sys.modules.pop(name, None) is not None:
             net.pop(name[4:], None)
 
 

@@ -475,9 +475,9 @@ class Server:
         """Takes in one line of the request, buf[start:end]: the request line, a header, or
         the empty line that ends them (the body's length then known). A line is made a str
         (its UTF-8 checked) only where it is read: the strings it is compared with are then
-        names, interned at boot, where bytes would each be an object of their own in the
-        heap. Of a header, its name, and the value of the three read: a phone's User-Agent
-        alone is 200 bytes, too many to find in one piece of a heap a game has cut small."""
+        names this module's bytecode holds, where bytes would each be an object of their
+        own in the heap. Of a header, its name, and the value of the three read: a phone's
+        User-Agent alone is 200 bytes, too many to find in one piece of a cut-up heap."""
         lines = slot[_LINES]
         slot[_LINES] = lines + 1
         if not lines:  # GET /path?query HTTP/1.1
