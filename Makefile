@@ -192,7 +192,7 @@ content-report: $(VENV)/.installed
 
 # Redraws the README's pictures in docs/ from the simulator.
 pictures: build
-	$(BIN)/python -m tools.screenshot --readme
+	SCANNER_MPY=1 $(BIN)/python -m tools.screenshot --readme
 
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).
 flash: build
@@ -247,4 +247,4 @@ clean:
 # build/pictures-diff/NAME.png (the reviewed one, the new one, the changed pixels).
 .PHONY: pictures-diff
 pictures-diff: build
-	$(BIN)/python -m tools.screenshot --diff
+	SCANNER_MPY=1 $(BIN)/python -m tools.screenshot --diff

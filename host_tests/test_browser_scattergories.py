@@ -136,7 +136,7 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
     for driver in phones:  # the fields gone; every sheet, scored as the rules score it
         until(driver, lambda d: d.execute_script(SHEET, "sg-sheet-3"))
         assert not driver.find_elements(By.CSS_SELECTOR, "input")
-        scored = rules.points(answers, letter)
+        scored = [rules.points(answers, letter, (), p) for p in range(len(answers))]
         for p, name in enumerate(PLAYERS):
             head, marks = driver.execute_script(SHEET, "sg-sheet-%d" % p)
             plural = "s" if points[p] != 1 else ""

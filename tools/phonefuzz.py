@@ -95,14 +95,25 @@ def act(game, view, team, rng):
     stage = view.get("stage")
     if stage == "play" and view.get("can_write"):
         letter = view.get("letter") or "A"
-        words = [letter + rng.choice(("ab", "ed", "ion", "", "é")) if rng.randrange(3) else ""]
-        return {"answers": [rng.choice(words) for _ in range(12)]}
+        return {"answers": [answer(letter, rng) for _ in range(12)]}
     if stage == "score":
         if view.get("can_vote") and rng.randrange(2):
             return {"vote": bool(rng.randrange(2))}
         if rng.randrange(4) == 0:
             return {"challenge": [rng.randrange(PHONES), rng.randrange(12)]}
     return None
+
+
+def answer(letter, rng):
+    """An answer as a player types it: blank, one another player may type too (a match), or
+    up to 24 characters (the most a sheet takes), now and then of another letter."""
+    r = rng.randrange(8)
+    if r == 0:
+        return ""
+    if r == 1:
+        return letter + rng.choice(("ab", "ed", "ion", "é"))
+    first = letter if r > 2 else rng.choice("BCDKMPRSTW")
+    return first + "".join(rng.choice("abcdeilnorstu é") for _ in range(rng.randrange(24)))
 
 
 class Table:

@@ -96,7 +96,8 @@ class Device:
         lines.put(None)
 
     def run(self, script, timeout=60):
-        """Sends the commands of `script`, then `state`: (what was printed, the state)."""
+        """Sends the commands of `script`, then `state`: (what was printed, the state, or
+        None where the device's heap had no room for the host's reader of it)."""
         self.proc.stdin.write(script.strip() + "\nstate\n")
         self.proc.stdin.flush()
         out = []
@@ -109,6 +110,8 @@ class Device:
                 )
             if line.startswith('{"') and '"screen"' in line:
                 return out, json.loads(line)
+            if line.startswith("busy: state:"):
+                return out, None  # the heap full: no room for the host's reader of it
             out.append(line)
 
     def send(self, script, timeout=60):

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-from tools.mpenv import MPY_HEAP, ROOT, run_mp
+from tools.mpenv import ROOT, heap, run_mp
 
 DOCS = ROOT / "docs"
 DIFFS = ROOT / "build" / "pictures-diff"
@@ -33,8 +33,9 @@ INK = (28, 28, 32)
 BEZEL = (52, 54, 60)
 CHANGED = (230, 0, 120)  # a pixel that differs, in a difference picture
 WORKERS = 2  # simulators at once: one a core on the machines that run the tests
-# The pictures are taken at the tests' cap, a board's: what they show, a board draws.
-HEAP = MPY_HEAP
+# The pictures are taken at the tests' cap (a board's, for the .mpy build that make pictures
+# runs): what they show, a board draws. The sources get more, to be compiled in RAM.
+HEAP = heap()
 
 START = (1 << 30) - 30000  # the simulator's own default: 30 s before ticks_ms() wraps
 

@@ -20,7 +20,9 @@ heap in use after a collection (then micropython's mem_info and qstr_info: the l
 free block, the names interned), modules that and the modules loaded; battery MV gives the
 board a battery at MV millivolts; reboot is a power cut (but with --http: netsim.py says
 why): the device starts again from what it saved. Tones are printed as `tone NAME` when
-they play. A bad command prints `error: COMMAND: what is wrong` and the simulator goes on.
+they play. A bad command prints `error: COMMAND: what is wrong` and the simulator goes on;
+so does screen, png, ring or state where the device's heap has no room for the host's
+reader of it (a board has none), printing `busy: COMMAND: ...`.
 
 --http PORT: the PC is a board with Wi-Fi serving phones on 127.0.0.1:PORT (netsim.py).
 """
@@ -194,6 +196,12 @@ class Sim:
             print("error: %s: %s" % (line.strip(), e))
         except OSError as e:  # png into a folder that is not there, say
             print("error: %s: %s" % (line.strip(), e))
+        except MemoryError:
+            if not looks:
+                raise  # the device's own: as on a board
+            # No room for a reader the host alone has, in a heap the device has filled:
+            # the device goes on (a board has no such reader).
+            print("busy: %s: no room for the host's reader" % words[0])
         finally:  # a MemoryError too (netsim.py asks for the state again)
             if looks:
                 unload(loaded)

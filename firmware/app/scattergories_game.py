@@ -186,8 +186,6 @@ class Scattergories(Game):
         sheets = s.get("sheets")
         if not (sheets and sheets[player]):
             return -1
-        # That player's row alone, with and without the answer: the others' keys are never
-        # all in the heap, where a verdict comes while four phones look.
         out = [c[:2] for c in s["challenges"] if not c[2]]
         before = sum(rules.points(sheets, self.letter(), out, player))
         out.append((player, category))

@@ -79,37 +79,25 @@ def starts_with(answer, letter):
 
 def score_round(sheets, letter, rejected=()):
     """Points per player; `sheets[p][c]` is player p's answer for category c."""
-    return [sum(row) for row in points(sheets, letter, rejected)]
+    return [sum(points(sheets, letter, rejected, p)) for p in range(len(sheets))]
 
 
-def points(sheets, letter, rejected=(), player=None):
-    """Each answer's point, 1 or 0: `points(...)[p][c]` is that of `sheets[p][c]`, as
-    score_round counts it. With `player`, that player's row alone (`points(...)[player]`),
-    worked out with no other key kept (a challenge's verdict, in a heap a round has cut
-    small)."""
+def points(sheets, letter, rejected, player):
+    """Each of `player`'s answers' point, 1 or 0, as score_round counts it: `points(...)[c]`
+    is that of `sheets[player][c]`. The others' keys are made as they are compared and none
+    is kept: a round's sheets are scored in a heap four phones share."""
     rejected = set((p, c) for p, c in rejected)  # pairs may arrive as JSON lists
-    keys = None
-    if player is None:
-        keys = [[match_key(answer) for answer in sheet] for sheet in sheets]
-    out = []
-    for p, sheet in enumerate(sheets):
-        if player is not None and p != player:
-            continue
-        scored = []  # this player's answers that already scored this round
-        row = []
-        for c, answer in enumerate(sheet):
-            key = match_key(answer) if keys is None else keys[p][c]
-            ok = key and (p, c) not in rejected and starts_with(answer, letter)
-            others = None if keys else sheets  # (None: the keys are kept)
-            if ok and not _given_by_another(keys, p, c, key, others) and key not in scored:
-                scored.append(key)
-                row.append(1)
-            else:
-                row.append(0)
-        if player is not None:
-            return row
-        out.append(row)
-    return out
+    scored = []  # this player's answers that already scored this round
+    row = []
+    for c, answer in enumerate(sheets[player]):
+        key = match_key(answer)
+        ok = key and (player, c) not in rejected and starts_with(answer, letter)
+        if ok and not given_by_another(player, c, key, sheets) and key not in scored:
+            scored.append(key)
+            row.append(1)
+        else:
+            row.append(0)
+    return row
 
 
 def challenge_accepted(votes, challenged):
@@ -162,10 +150,9 @@ def _skip_leading(text, i):
     return text[i:]
 
 
-def _given_by_another(keys, p, c, key, sheets=None):
-    """Whether a player other than p has `key` for category c, in the sheets' `keys`; or
-    in the `sheets` themselves, each key made as it is compared and none kept."""
-    for q, row in enumerate(keys if sheets is None else sheets):
-        if q != p and c < len(row) and (row[c] if sheets is None else match_key(row[c])) == key:
+def given_by_another(p, c, key, sheets):
+    """Whether a player other than p has `key` for category c in the `sheets`."""
+    for q, row in enumerate(sheets):
+        if q != p and c < len(row) and match_key(row[c]) == key:
             return True
     return False

@@ -67,7 +67,7 @@ def marks(game, sheets):
                 row.append(_REJECTED)
             elif not rules.starts_with(answer, letter):
                 row.append(_LETTER)
-            elif rules._given_by_another(None, p, c, key, sheets):
+            elif rules.given_by_another(p, c, key, sheets):
                 row.append(_MATCH)
             else:
                 row.append(_REPEAT)

@@ -202,23 +202,27 @@ def test_answers_in_quotes_or_with_punctuation_are_the_same_answer():
     assert sg.score_round([['"'], ["The"]], "K") == [0, 0]  # nothing left: blank
 
 
-def test_one_players_row_is_that_of_the_whole_round():
-    # points(..., player) scores a row alone, each other key made as it is compared (a
-    # verdict's delta, in a small heap): the same as the whole round's row, every case.
+def test_each_answer_s_point_worked_by_hand():
+    # points(..., player): that player's answers, 1 or 0, each other key made as it is
+    # compared; score_round sums them.
     rounds = [
-        ([["Kiwi", "kiwi", "The Kiwi"], ["Kale", "Kenya", "Korea"]], "K", []),
-        ([["Kiwi", "Kiwi"], ["Kiwi", "Kale"]], "K", [(1, 1)]),
-        ([["Kiwi", "Kiwi"], ["Kale", "Kenya"]], "K", [(0, 0)]),
-        ([["The Kiwi", "King  Kong"], ["kiwi", "king kong"], ["Kumquat", "Kong"]], "K", []),
-        ([["Kiwi"], ["Kiwi"]], "K", [[1, 0]]),
-        ([["Kiwi", ""], [], ["", "Kiwi", "Kale"]], "K", []),
+        # A player scores an answer once: "kiwi" and "The Kiwi" repeat "Kiwi".
+        ([["Kiwi", "kiwi", "The Kiwi"], ["Kale", "Kenya", "Korea"]], "K", [],
+         [[1, 0, 0], [1, 1, 1]]),
+        # A rejected answer still makes a match of another's (and scores nothing itself).
+        ([["Kiwi", "Kiwi"], ["Kiwi", "Kale"]], "K", [(1, 1)], [[0, 1], [0, 0]]),
+        ([["Kiwi", "Kiwi"], ["Kale", "Kenya"]], "K", [(0, 0)], [[0, 1], [1, 1]]),
+        ([["The Kiwi", "King  Kong"], ["kiwi", "king kong"], ["Kumquat", "Kong"]], "K", [],
+         [[0, 0], [0, 0], [1, 1]]),
+        ([["Kiwi"], ["Kiwi"]], "K", [[1, 0]], [[0], [0]]),  # a pair as JSON sends it
+        ([["Kiwi", ""], [], ["", "Kiwi", "Kale"]], "K", [], [[1, 0], [], [0, 1, 1]]),
         # "The The" keys as "the", whose own key is "": keys are compared, not re-keyed.
-        ([["The The", "Tea"], ["the", "tea"], ["The", "The Tea"]], "T", []),
-        ([['"Kiwi!"', "Kenya"], ["  KIWI...  ", "Korea"], ["Kale", "kenya"]], "K", [(2, 0)]),
-    ]
-    for sheets, letter, rejected in rounds:
-        whole = sg.points(sheets, letter, rejected)
-        for p in range(len(sheets)):
-            assert sg.points(sheets, letter, rejected, p) == whole[p], (sheets, p)
-    # An answer of an article alone is blank; one of two is the second word.
-    assert sg.points([["The The"], ["the"], ["The"]], "T") == [[1], [0], [0]]
+        ([["The The", "Tea"], ["the", "tea"], ["The", "The Tea"]], "T", [],
+         [[1, 0], [0, 0], [0, 0]]),
+        ([['"Kiwi!"', "Kenya"], ["  KIWI...  ", "Korea"], ["Kale", "kenya"]], "K", [(2, 0)],
+         [[0, 0], [0, 1], [0, 0]]),
+    ]  # fmt: skip
+    for sheets, letter, rejected, rows in rounds:
+        for p, row in enumerate(rows):
+            assert sg.points(sheets, letter, rejected, p) == row, (sheets, p)
+        assert sg.score_round(sheets, letter, rejected) == [sum(r) for r in rows], sheets
