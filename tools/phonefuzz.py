@@ -47,6 +47,10 @@ CUT_ONE_IN = 300
 PACE = 0.04  # seconds between two events: a phone asks every fourth, past its rate limit
 # What a game's screen is called when the device is not in the game (the menu phase).
 OFF_GAME = ("menu", "notice", "confirm", "resume", "name", "edit", "settings", "rules")
+REOPEN_EVENTS = 20  # events the phones wait for the network once it is on again
+MENU_EVENTS = 30  # events the mashing has at the menus before the fuzzer steers it back
+# Each game's name in its menus' titles: a fuzz keeps to its own game, whose margin it is.
+TITLES = {"saywhen": "Say When!", "staycool": "Stay Cool", "scattergories": "Scattergories"}
 
 
 class Failure(Exception):
@@ -128,15 +132,14 @@ class Table:
         self.lowest = None
         self.block = None
         self.looks = self.acts = self.cuts = self.joins = 0
+        self.event = 0  # the event the fuzzer is at
+        self.off_at = -REOPEN_EVENTS - 1  # the last event at which the network was off
         self.recent = []
 
-    def command(self, commands, state=True):
-        """Carries out the headless commands; then the device's state, or None (`state`
-        False: the screens' reader, which a board has none of, is not loaded for it)."""
-        if state:
-            out, shown = self.device.run(commands)
-        else:
-            out, shown = self.device.send(commands), None
+    def command(self, commands):
+        """Carries out the headless commands; then the device's state, or None where its
+        heap had no room for the host's reader of it (a board has none)."""
+        out, shown = self.device.run(commands)
         for line in out:
             if line.startswith("error:") or "Traceback" in line:
                 raise Failure("the device printed: %s" % line)
@@ -148,7 +151,16 @@ class Table:
             self.block = size if self.block is None else min(self.block, size)
         return shown
 
+    def network_off(self):
+        """Whether the device's network is off, or opening again, after the mashing switched
+        it off in the settings: the phones cannot reach it, as at a table."""
+        return self.event - self.off_at <= REOPEN_EVENTS
+
     def request(self, phone, method, path, body=None):
+        """(status, JSON) of the request, or None while the device's network is off or
+        opening again after the mashing switched it off in the settings."""
+        if self.network_off():
+            return None
         try:
             status, data = phone.json(method, path, body)
         except OSError as e:
@@ -160,7 +172,7 @@ class Table:
     def join_all(self):
         """Each phone without a token in this game joins its own team or player."""
         for team, phone in enumerate(self.phones):
-            if phone.token is None:
+            if phone.token is None and not self.network_off():
                 try:
                     status, _ = phone.join(team)
                 except OSError as e:
@@ -173,7 +185,10 @@ class Table:
         phone = self.phones[team]
         if phone.token is None:
             return
-        status, me = self.request(phone, "GET", "/api/me")
+        answer = self.request(phone, "GET", "/api/me")
+        if answer is None:
+            return
+        status, me = answer
         self.looks += 1
         if status == 403:  # another game now (or none): its phones join again
             phone.token = None
@@ -185,16 +200,32 @@ class Table:
             self.request(phone, "POST", "/api/act", message)
             self.acts += 1
 
-    def steer(self, state):
-        """Mashing finds the way out to the menu: at the main menu the fuzzer steers back
-        into its game (resumed, or a new one), as a table would."""
+    def steer(self, state, idle):
+        """Mashing finds the way out to the menus, and may wander there: into the settings,
+        where it may switch the network off, which the fuzzer switches on again (the
+        phones wait meanwhile); into another game's menus, out of which it backs at once
+        (that game has a margin of its own); or for MENU_EVENTS events, after which it
+        steers back into its game (resumed, or a new one) from the main menu, as a table
+        would. The state after, and whether it steered."""
         view = state.get("view") or {}
-        if state["screen"] == "menu" and view.get("title") == "Party Scanner":
+        title = view.get("title") or ""
+        if state["settings"].get("wifi") == 2:  # the network off: the phones cannot play
+            self.off_at = self.event
+            row = {"Settings": "Wi-Fi network", "Party Scanner": "Settings"}.get(title)
+            if state["screen"] == "menu" and row in view.get("items", ()):
+                moves = view["items"].index(row) - view["selected"]
+                keys = ["press DOWN"] * moves + ["press UP"] * -moves
+                keys.append("press B" if row == "Wi-Fi network" else "press GO")  # B: 2 -> 1, on
+                return self.command("\n".join(keys)), True
+        others = [TITLES[g] for g in TITLES if g != self.game]
+        if state["screen"] == "menu" and any(other in title for other in others):
+            return self.command("press A"), True  # back, a menu at a time
+        if idle > MENU_EVENTS and state["screen"] == "menu" and title == "Party Scanner":
             session = state.get("session")
             if session and session["game"] == self.game:
-                return self.command("press B")  # Resume, the first row
-            return self.command(NEW[self.game])
-        return state
+                return self.command("press B"), True  # Resume, the first row
+            return self.command(NEW[self.game]), True
+        return state, False
 
     def run(self, events):
         state = self.command(NEW[self.game])
@@ -202,6 +233,7 @@ class Table:
         self.join_all()
         idle = 0
         for i in range(events):
+            self.event = i
             if self.rng.randrange(CUT_ONE_IN) == 0:
                 self.device.power_cut()
                 self.cuts += 1
@@ -212,13 +244,16 @@ class Table:
             self.recent = (self.recent + [what])[-12:]
             if i % MEM_EVERY == 0:
                 commands += "\nmem"
-            # Where the device stands, every tenth event: to steer it back into its game.
-            state = self.command(commands, i % 10 == 0)
+            # Where the device stands, after every event: a game's start is a few events
+            # from the main menu, and the fuzzer must see it before another game starts.
+            screen = state and state["screen"]
+            state = self.command(commands)
             if state is not None:
-                self.recent.append("[%s]" % state["screen"])
+                if state["screen"] != screen:
+                    self.recent.append("[%s]" % state["screen"])
                 idle = idle + 1 if state["screen"] in OFF_GAME else 0
-                if idle > 2:
-                    state = self.steer(state)
+                state, steered = self.steer(state, idle)
+                if steered:
                     idle = 0
             if any(p.token is None for p in self.phones) and i % 20 == 0:
                 self.join_all()
