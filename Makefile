@@ -197,7 +197,7 @@ pictures: build
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).
 flash: build
 	$(BIN)/python -m tools.flash --board $(BOARD) $(if $(PORT),--port $(PORT)) \
-	  $(if $(FLASH_BUILD),--build $(FLASH_BUILD))
+	  $(if $(FLASH_BUILD),--build $(FLASH_BUILD)) $(if $(filter 1,$(WIPE)),--wipe)
 
 sim: build
 	$(BIN)/python -m tools.sim

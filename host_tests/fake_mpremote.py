@@ -11,7 +11,10 @@ its files, and what it is doing. It behaves as an rp2 board does:
 - `exec` runs the code in CPython against the board's files (os, sys and open are the
   board's own); an exception prints a traceback and stops the chain, as mpremote does.
 - `reset` reboots: into maintenance when the file `maintenance` is there, else the game.
-- `fs cp`, `fs cat` copy to and read from the board.
+- `fs cp`, `fs cat`, `fs rm` copy to, read from and remove from the board.
+- Its filesystem has `blocks` blocks of 4 KB (212 by default: a Pico W's 848 KB), counted
+  as tools/flashcheck.py counts them (the end-to-end stand-in in test_flash.py has a real
+  littlefs); `vfs`/`rp2` format it (a wipe).
 A board listed as absent answers nothing: "no device found".
 Every invocation is appended to the board's "calls", as a list of its commands.
 """
@@ -24,10 +27,39 @@ import sys
 import traceback
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools/, for flashcheck
+
+
+BLOCK = 4096
+
+
+def used_blocks(files):
+    from tools.flashcheck import FOLDER, blocks_of
+
+    return FOLDER + blocks_of([(p, len(d)) for p, d in files.items() if not p.endswith("/")])
+
 
 class BoardOS:
-    def __init__(self, files):
+    def __init__(self, files, blocks):
         self.files = files
+        self.blocks = blocks
+
+    def ilistdir(self, folder):
+        prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+        names = {}
+        for path in self.files:
+            if path.startswith(prefix) and path != prefix:
+                rest = path[len(prefix) :]
+                name = rest.split("/", 1)[0]
+                names[name] = 0x4000 if "/" in rest else 0x8000
+        return iter([(name, kind, 0) for name, kind in sorted(names.items())])
+
+    def statvfs(self, path):
+        free = self.blocks - used_blocks(self.files)
+        return (BLOCK, BLOCK, self.blocks, free, free, 0, 0, 0, 0, 255)
+
+    def chdir(self, path):
+        pass
 
     def remove(self, path):
         if path not in self.files:
@@ -47,13 +79,17 @@ class BoardOS:
         del self.files[path + "/"]
 
     def stat(self, path):
+        path = path.lstrip("/")
         if path not in self.files:
             raise OSError(2, "ENOENT")
-        return (0,) * 10
+        return (0,) * 6 + (len(self.files[path]),) + (0,) * 3
 
 
 class BoardFile(io.StringIO):
     def __init__(self, files, path, mode):
+        path = path.lstrip("/")
+        if "r" in mode and path not in files:
+            raise OSError(2, "ENOENT")
         super().__init__(files.get(path, "") if "r" in mode else "")
         self.files, self.path, self.mode = files, path, mode
 
@@ -64,10 +100,34 @@ class BoardFile(io.StringIO):
 
 
 def run_on_board(state, code):
-    impl = type("impl", (), {"_mpy": state["mpy"], "version": tuple(state["version"])})
+    impl = type(
+        "impl",
+        (),
+        {"_mpy": state["mpy"], "version": tuple(state["version"]), "_machine": state["machine"]},
+    )
     board_sys = type("sys", (), {"implementation": impl})
-    board_os = BoardOS(state["files"])
-    modules = {"sys": board_sys, "os": board_os}
+    board_os = BoardOS(state["files"], state["blocks"])
+
+    class Lfs2:  # vfs.VfsLfs2: mkfs formats the board's filesystem
+        def __init__(self, flash, progsize):
+            pass
+
+        @staticmethod
+        def mkfs(flash, progsize):
+            assert progsize == 256  # as rp2's _boot.py makes it
+            state["files"].clear()
+
+    board_vfs = type(
+        "vfs",
+        (),
+        {
+            "VfsLfs2": Lfs2,
+            "umount": staticmethod(lambda where: None),
+            "mount": staticmethod(lambda fs, where: None),
+        },
+    )
+    board_rp2 = type("rp2", (), {"Flash": object})
+    modules = {"sys": board_sys, "os": board_os, "vfs": board_vfs, "rp2": board_rp2}
 
     def board_import(name, *args):
         return modules[name] if name in modules else builtins.__import__(name, *args)
@@ -120,6 +180,8 @@ def main(argv):
                 return 0  # the connection drops with the reset
             elif c[:2] == ["fs", "cp"]:
                 state["files"][c[3].lstrip(":")] = Path(c[2]).read_text("latin-1")
+            elif c[:2] == ["fs", "rm"]:
+                del state["files"][c[2].lstrip(":")]
             elif c[:2] == ["fs", "cat"]:
                 name = c[2].lstrip(":")
                 if name not in state["files"]:

