@@ -22,7 +22,11 @@ A failure that comes back would loop the board: reset, resume, fail, reset. So e
 after a failure counts it (_STRIKES, with what broke: the error, or the watchdog); when the
 first failure and the two rescue boots after it have all failed the same way, the saved
 game is set aside (session.bad.json, kept for diagnosis), the table is told so, and the
-menu opens. Building the device is inside the guard too: a boot can fail there as well.
+menu opens. Building the board (board.build()) and the device is inside the guard too: a
+boot can fail there as well, and is counted the same way. A board that still cannot be
+built on the boot that would set the game aside has no screen to tell the table on: that
+boot prints the error and stops there, with the REPL free, rather than loop (the saved
+game is kept: a board that does not start is no fault of the game's).
 
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
@@ -103,7 +107,6 @@ def main():
         print("Party Scanner: maintenance boot (%s): no game, no watchdog." % why)
         print("Run `make flash` again, or delete the file `maintenance` and reset.")
         return
-    hw = board.build()
     from shell import RESUME_FILE, Device, run
     from store import Store
 
@@ -124,16 +127,19 @@ def main():
         pass
     if _forget(CLEAN):  # make flash's own reset, which on rp2 reads as the watchdog's
         rescued, cause = False, None
-    store = Store(hw.state_dir)
     note = ""
     if cause is None:
         _forget(_STRIKES)
     elif _failed(cause) >= 3:  # and two rescue boots after it failed the same way
         _forget(_STRIKES)
-        store.set_aside("session")
         note = "The saved game kept failing, so it was set aside as session.bad.json."
         rescued = False
+    hw = None
     try:
+        hw = board.build()  # a board that fails to start is a failed boot (counted above)
+        store = Store(hw.state_dir)
+        if note:
+            store.set_aside("session")
         dev = Device(hw, store, resume=rescued, note=note)
         attach = getattr(hw, "attach", None)  # the PC's simulator shows what the device draws
         if attach is not None:
@@ -144,9 +150,10 @@ def main():
     except Exception as e:  # noqa: BLE001 - whatever broke, the table gets its game back
         if machine is None:
             raise
-        import sys
-
         sys.print_exception(e)
+        if hw is None and note:  # the third such boot: no board, no screen; stop, no loop
+            print("Party Scanner: the board failed to start, boot after boot: stopped.")
+            return
         try:
             with open(RESUME_FILE, "w") as f:  # every step is saved: straight back into it
                 f.write(type(e).__name__)  # the same way: the same kind of error

@@ -7,7 +7,10 @@ LED plays the tunes as blinks, B stands in for GO. On battery the board is on on
 ENABLE_3V3 is high (a front button powers it while held), so `hold_power()` raises that
 pin first thing at boot (main.py calls it before anything else, and `build()` again),
 and `power_off()` drops it: the e-ink keeps its picture and a button starts the firmware
-afresh. On USB the board stays on, and the next press raises the pin again.
+afresh. On USB the board stays on, and the next press raises the pin again. Whether it is
+on USB is the Pico W's VBUS sense, the radio chip's WL_GPIO2 (`usb_power()`), not VSYS:
+three fresh AAA cells give more than 4.5 V too. first.py also sets up the PCF85063A clock
+chip at boot, whose alarm would otherwise hold the power on (that file says how).
 
 `machine` and the drivers are imported inside the functions only, so this module imports
 on a PC and costs nothing before the power is held.
@@ -16,8 +19,11 @@ on a PC and costs nothing before the power is held.
 # Every GPIO the firmware touches, once. The Badger 2040 W is a Pico W on a carrier:
 # GP23, GP24, GP25 and GP29 are inside the Pico W module, wired to its radio (GP24 is the
 # radio's data line, not a VBUS sense as on the older Badger 2040, and MicroPython keeps
-# it reserved); GP4/GP5 (Qw/ST) are the I2C bus of the clock chip. None of those is used.
+# it reserved): only GP25 and GP29 are used, for VSYS. GP4/GP5 (Qw/ST) are the I2C bus of
+# the clock chip, used once at boot (first.py).
 PINS = {
+    "i2c_sda": 4,  # I2C0 to the PCF85063A clock chip (address 0x51), at boot only
+    "i2c_scl": 5,
     "enable_3v3": 10,  # power latch: high keeps the board on when on battery
     "down": 11,  # the five buttons: pull-down, 1 = pressed
     "a": 12,
@@ -33,6 +39,7 @@ PINS = {
     "wl_cs": 25,  # the radio's chip select, held high so that GP29 reads VSYS
     "epd_busy": 26,  # 0 = busy
     "vsys": 29,  # ADC3: VSYS through the Pico W's 200k/100k divider
+    "vbus": "WL_GPIO2",  # the radio chip's GPIO 2: 1 = on USB power (the Pico W's VBUS sense)
 }
 SPI_ID = 0
 # A Pico W inside: the phones' network (firmware/net) goes onto it (tools/flash.py).
@@ -110,6 +117,18 @@ def _badger(DeviceBoard):
             self._enable(1)
             self._off = False
 
+        def usb_power(self):
+            """1 on USB power (net.phones reads it once, at boot). The read goes through
+            the radio chip, whose driver leaves GP29 to its SPI clock, with a pull-down
+            (pico-sdk's cyw43_bus_pio_spi.c): until the radio is started, GP29 is given
+            back to the ADC, which reads VSYS."""
+            from machine import ADC, Pin
+
+            level = self._vbus()
+            if not self.wifi.used:
+                self.battery.adc = ADC(Pin(PINS["vsys"]))
+            return level
+
         def battery_mv(self):
             # Once the radio has started, GP29 is its clock: VSYS cannot be read any more
             # (the reading would be noise, and the Wi-Fi would suffer).
@@ -139,6 +158,7 @@ def build():
     busy = Pin(p["epd_busy"], Pin.IN, Pin.PULL_UP)
     Pin(p["wl_cs"], Pin.OUT, value=1)  # the radio deselected: it would load the divider
     vsys = ADC(Pin(p["vsys"]))
+    vbus = Pin(p["vbus"], Pin.IN)  # read through the radio chip: only when asked
 
     from hw.battery import Battery
     from hw.buttons import PinButtons
@@ -155,4 +175,5 @@ def build():
         go=False,
     )
     board.wifi = AccessPoint()
+    board._vbus = vbus.value
     return board

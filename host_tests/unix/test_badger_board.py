@@ -1,5 +1,6 @@
 # The Badger 2040 W board file, built against a fake `machine` module that records what is
-# constructed and in which order; the e-ink pins are wired to the UC8151 model (fakes.py).
+# constructed and in which order; the e-ink pins are wired to the UC8151 model (fakes.py),
+# and the I2C bus to a model of the PCF85063A clock chip (below).
 import asyncio
 import gc
 import sys
@@ -9,7 +10,7 @@ from fakes import Bus, UC8151Model, load_board
 
 import ticks
 
-LOG = []  # ("Pin", id, mode, pull, value), ("SPI", ...), ("ADC", id), in order
+LOG = []  # ("Pin", id, mode, pull, value), ("SPI", ...), ("ADC", id), ("I2C", ...), in order
 PINS = {}  # id -> the last Pin built for it
 LEVELS = {}  # id -> the level an input reads (a button held)
 WIRED = {17: "cs", 20: "dc", 21: "rst"}
@@ -19,6 +20,8 @@ class World:
     bus = None
     model = None
     adc = 0
+    rtc = None  # the clock chip on I2C0 (None: it does not answer)
+    gp29_adc = False  # GP29 set up as the ADC's input (not the radio's SPI clock)
 
 
 class Pin:
@@ -39,6 +42,10 @@ class Pin:
         if level is None:
             if self.id == 26:
                 return World.model.busy()
+            if self.id == "WL_GPIO2":
+                # A read through the radio chip: its driver leaves GP29 its SPI clock, with a
+                # pull-down (pico-sdk cyw43_bus_pio_spi.c, start_spi_comms), not the ADC's.
+                World.gp29_adc = False
             return LEVELS.get(self.id, self.level)
         self.level = level
         if self.id in WIRED:
@@ -59,9 +66,82 @@ class SPI:
 class ADC:
     def __init__(self, pin):
         LOG.append(("ADC", pin.id))
+        World.gp29_adc = pin.id == 29  # rp2's ADC(pin) runs adc_gpio_init on it
 
     def read_u16(self):
-        return World.adc
+        return World.adc if World.gp29_adc else 0  # the pull-down, not VSYS
+
+
+class PCF85063A:
+    """The clock chip as its datasheet gives it (NXP PCF85063A): 18 registers, Control_1
+    (0x00) to Timer_mode (0x11); the register address goes up by one after each byte read
+    or written. In Control_2 (0x01), AF (bit 6) and TF (bit 3) are set by the chip alone:
+    writing 0 clears a flag, writing 1 leaves it as it is. The INT line, which powers the
+    Badger, is active while AF and AIE (bit 7) are set, or TF and TIE (Timer_mode bit 1)
+    or the minute interrupts (MI, HMI: bits 5, 4). COF (bits 2-0) 0b111 is CLKOUT off.
+
+    It starts as Badger OS may leave it: an alarm that rang (AIE, AF), a countdown that ran
+    out (TE, TIE, TF), and CLKOUT at 32.768 kHz (COF 000, its value after power-on)."""
+
+    AIE, AF, MI, HMI, TF = 0x80, 0x40, 0x20, 0x10, 0x08
+    TIE = 0x02
+    FLAGS = AF | TF
+
+    def __init__(self):
+        self.regs = bytearray(0x12)
+        self.regs[0x01] = self.AIE | self.AF | self.TF
+        self.regs[0x04:0x0B] = bytes((0x56, 0x34, 0x12, 0x25, 0x03, 0x12, 0x24))  # BCD time
+        self.regs[0x0B:0x10] = bytes((0x80, 0x30, 0x07, 0x80, 0x80))  # an alarm at 07:30
+        self.regs[0x10] = 0x05  # Timer_value
+        self.regs[0x11] = 0x18 | 0x04 | self.TIE  # 1/60 Hz, TE, TIE
+        self.writes = []  # (register, byte), in order
+
+    def write(self, reg, data):
+        for b in data:
+            if reg > 0x11:
+                raise AssertionError("written past Timer_mode")
+            self.writes.append((reg, b))
+            if reg == 0x01:
+                b = b & ~self.FLAGS | self.regs[1] & b & self.FLAGS
+            self.regs[reg] = b
+            reg += 1
+
+    def read(self, reg, n):
+        if reg + n > 0x12:
+            raise AssertionError("read past Timer_mode")
+        return bytes(self.regs[reg : reg + n])
+
+    def int_active(self):
+        c2, mode = self.regs[1], self.regs[0x11]
+        alarm = c2 & self.AIE and c2 & self.AF
+        timer = c2 & self.TF and (mode & self.TIE or c2 & (self.MI | self.HMI))
+        return bool(alarm or timer)
+
+
+class I2C:
+    """machine.I2C as the rp2 port offers it: I2C(id, *, scl, sda, freq); I2C0's SDA on
+    GP0/4/8..., SCL on GP1/5/9... (IS_VALID_SDA/SCL in ports/rp2), else ValueError;
+    writeto_mem(addr, memaddr, buf) and readfrom_mem(addr, memaddr, nbytes) -> bytes; no
+    answer at an address: OSError(EIO)."""
+
+    def __init__(self, id, *, scl, sda, freq=400_000, timeout=50_000):
+        if not (scl.id & 1 == 1 and (scl.id & 2) >> 1 == id):
+            raise ValueError("bad SCL pin")
+        if not (sda.id & 1 == 0 and (sda.id & 2) >> 1 == id):
+            raise ValueError("bad SDA pin")
+        LOG.append(("I2C", id, sda.id, scl.id, freq))
+
+    @staticmethod
+    def _chip(addr):
+        if addr != 0x51 or World.rtc is None:
+            raise OSError(5)  # EIO: no acknowledge
+        return World.rtc
+
+    def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
+        self._chip(addr).write(memaddr, bytes(buf))
+
+    def readfrom_mem(self, addr, memaddr, nbytes, *, addrsize=8):
+        return self._chip(addr).read(memaddr, nbytes)
 
 
 class machine:  # stands in for the module
@@ -71,9 +151,11 @@ class machine:  # stands in for the module
 machine.Pin = Pin
 machine.SPI = SPI
 machine.ADC = ADC
+machine.I2C = I2C
 sys.modules["machine"] = machine
 
 board = load_board("badger2040w")
+BOARD_DIR = board.__file__.rsplit("/", 1)[0]
 IMPORT_LOG = list(LOG)
 
 
@@ -87,6 +169,21 @@ def build(levels=None):
     World.bus = Bus()
     World.model = UC8151Model(World.bus)
     return board.build()
+
+
+def boot_first(rtc):
+    """The Badger's first step (first.py), as boot.py takes it: imported, then let go."""
+    del LOG[:]
+    PINS.clear()
+    World.rtc = rtc
+    sys.modules["board"] = board
+    sys.path.insert(0, BOARD_DIR)
+    try:
+        import first  # noqa: F401 - the step is its import
+    finally:
+        sys.path.pop(0)
+        sys.modules.pop("first", None)
+        sys.modules.pop("board", None)
 
 
 def led():
@@ -122,7 +219,9 @@ def test_the_pins_are_as_the_hardware_says():
     assert len(ids) == len(set(ids)), "a pin built twice"
     assert 24 not in ids  # the radio's data line on a Pico W, reserved by MicroPython
     pins = list(board.PINS.values())
-    assert len(pins) == len(set(pins)) and set(ids) == set(pins)
+    # GP4/GP5: the clock chip's I2C, used once, by the first step (test below)
+    assert len(pins) == len(set(pins)) and set(ids) | {4, 5} == set(pins)
+    assert built["WL_GPIO2"] == (Pin.IN, None, None)  # the VBUS sense, through the radio
 
 
 def test_buttons_read_as_a_bitmask():
@@ -278,3 +377,57 @@ def test_a_device_never_stops():
         pass
     else:
         raise AssertionError("stopped")
+
+
+def test_the_clock_chip_is_set_up_at_boot_as_pimoroni_does():
+    """A leftover alarm from Badger OS cannot keep the board on: the first step clears the
+    PCF85063A's alarm and timer flags and turns its clock output off, after the power latch
+    and before anything else, and leaves the time alone."""
+    rtc = PCF85063A()
+    assert rtc.int_active() and rtc.regs[1] & 0x07 != 0x07  # held on, CLKOUT running
+    kept = bytes(rtc.regs[0x02:0x11])  # offset, RAM, time, alarm, timer value
+    boot_first(rtc)
+    assert LOG[0] == ("Pin", 10, Pin.OUT, None, 1) and LOG[1] == ("Pin", 22, Pin.OUT, None, 1)
+    assert ("I2C", 0, 4, 5, 100_000) in LOG  # I2C0, SDA GP4, SCL GP5, as wakeup.cpp
+    assert (board.PINS["i2c_sda"], board.PINS["i2c_scl"]) == (4, 5)
+    assert not rtc.regs[1] & (PCF85063A.AF | PCF85063A.TF)  # the flags cleared
+    assert rtc.regs[1] & 0x07 == 0x07  # CLKOUT off
+    assert not rtc.regs[1] & (PCF85063A.AIE | PCF85063A.MI | PCF85063A.HMI)
+    assert rtc.regs[0x11] == 0x18 | 0x04  # TIE and TI_TP off, the rest as it was
+    assert rtc.regs[0x00] == 0x00  # the clock runs
+    assert not rtc.int_active()  # nothing holds the power on now
+    assert bytes(rtc.regs[0x02:0x11]) == kept
+    assert {reg for reg, _ in rtc.writes} == {0x00, 0x01, 0x11}
+    assert (0x00, 0x58) not in rtc.writes  # no software reset (Pimoroni's driver's first step)
+
+
+def test_a_clock_chip_that_does_not_answer_leaves_the_power_held():
+    try:
+        boot_first(None)
+    except OSError:
+        pass  # start.py prints it and boots on (test_boot.py)
+    else:
+        raise AssertionError("a silent clock chip went unnoticed")
+    assert PINS[10].level == 1 and PINS[22].level == 1
+
+
+def test_on_usb_is_the_radio_s_vbus_sense_not_vsys():
+    hw = build()
+    World.adc = 4800 * 65535 // 9900 + 1  # three fresh AAA cells: 4.8 V, as much as USB gives
+    assert hw.battery_mv() >= 4500
+    LEVELS["WL_GPIO2"] = 0
+    assert hw.usb_power() == 0  # on battery, whatever VSYS says
+    LEVELS["WL_GPIO2"] = 1
+    assert hw.usb_power() == 1
+
+
+def test_after_the_vbus_read_gp29_reads_vsys_again():
+    hw = build()
+    World.adc = 26479
+    LEVELS["WL_GPIO2"] = 0
+    hw.usb_power()  # through the radio chip, which takes GP29 as its clock
+    assert hw.battery_mv() == 4000  # the ADC has it back
+    hw.wifi.used = True  # the radio started: GP29 is its clock for good
+    del LOG[:]
+    hw.usb_power()
+    assert LOG == [] and hw.battery_mv() is None

@@ -317,3 +317,44 @@ def test_a_device_that_cannot_even_be_built_resets_rather_than_dropping_to_the_r
     run_main(fake_machine(1, resets=resets), Unbuildable)
     assert resets == [1] and _exists("rescue")
     os.remove(STATE + "/rescue")
+
+
+class Unstartable(HostBoard):
+    """A board whose build() raises, the same way every time (a part that does not answer)."""
+
+    def __init__(self, state_dir):
+        raise OSError(5)
+
+
+def test_a_board_that_fails_to_build_is_a_failed_boot_not_the_repl():
+    """board.build() is inside the guard: its error is printed, the board resets into its
+    game, and the boots after count it, as any failure. On the boot that sets the game
+    aside there is still no board to show the menu on: that boot stops, no reset loop."""
+    saved_game()
+    started, resets = [], []
+    run_main(fake_machine(1, started, resets), Unstartable)  # power on
+    assert resets == [1] and started == []  # reset at once, no watchdog started
+    with open(STATE + "/rescue") as f:
+        assert f.read() == "OSError"  # the marker the next boot counts
+    run_main(fake_machine(3, started, resets), Unstartable)  # the two rescue boots
+    run_main(fake_machine(3, started, resets), Unstartable)
+    assert resets == [1, 1, 1] and _exists("strikes")
+    run_main(fake_machine(3, started, resets), Unstartable)  # the third failure in a row
+    assert resets == [1, 1, 1] and started == []  # stopped: no fourth reset
+    assert not _exists("rescue") and not _exists("strikes")
+    assert _exists("session.json")  # the game was not what failed: kept
+    del Opening.opened[:]
+    run_main(fake_machine(1), Opening)  # the part mended, switched on again
+    assert Opening.opened == ["resume"]
+
+
+def test_a_board_that_fails_to_build_once_comes_back_into_its_game():
+    saved_game()
+    resets = []
+    run_main(fake_machine(1, resets=resets), Unstartable)  # a part slow to answer, once
+    del Opening.opened[:]
+    run_main(fake_machine(3), Opening)
+    assert resets == [1] and Opening.opened == ["saywhen"]  # straight back into the game
+    assert not _exists("rescue")
+    run_main(fake_machine(1), Opening)  # a clean power-on forgets the strike
+    assert not _exists("strikes")
