@@ -406,3 +406,66 @@ def test_a_request_the_heap_has_no_room_for_is_answered_503_and_the_server_goes_
             proc.kill()
             proc.communicate()
     assert out.split() == ["open", "0"] and "Traceback" not in err, (out, err)
+
+
+class SilentRadio(Device):
+    """The device on a board whose radio failed (netsim.py: SIM_RADIO=silent, a CYW43 that
+    starts without an error and has no address): it serves nothing, so nothing is waited
+    for but the simulator itself."""
+
+    def __init__(self, state_dir, heap_size=None):
+        super().__init__(state_dir, heap_size=heap_size, env={"SIM_RADIO": "silent"})
+
+    def wait_for_server(self, timeout=20):
+        pass
+
+
+def looked(device, script, printed):
+    """`script`, then what the network's task does at the time it brought the device to
+    (it looks every 250 ms): what was printed goes to `printed`; the text on screen."""
+    out, _ = device.run(script)
+    printed += out
+    time.sleep(0.6)
+    out, _ = device.run("text")
+    printed += out
+    return [line[5:] for line in out if line.startswith("text ")]
+
+
+def test_a_silent_radio_leaves_the_game_without_phones_and_is_tried_at_the_menu_once_a_minute(
+    tmp_path,
+):
+    device = SilentRadio(tmp_path / "state")
+    printed = []
+    fails = lambda: printed.count("phones: the radio has no address")  # noqa: E731
+    try:
+        out, state = device.run(SAY_WHEN + START)
+        printed += out
+        assert state["screen"] == "phones"  # the join screen, as ever
+        for _ in range(20):  # no address within a few seconds of its start
+            shown = looked(device, "wait 1000", printed)
+            if "Wi-Fi unavailable" in shown:
+                break
+        assert "Wi-Fi unavailable" in shown and "\u2190 join Wi-Fi" not in shown, shown
+        assert device.phones()["url"] is None and fails() == 1
+        # The game plays on without phones.
+        _, state = device.run("press B")
+        assert state["screen"] == "saywhen" and state["view"]["mode"] == "choice"
+        _, state = device.run("press A")
+        assert state["view"]["mode"] == "secret"
+        looked(device, "wait 65000", printed)  # over a minute, in a game: not tried
+        assert fails() == 1
+        # At the menu, over a minute since: tried again (no address in a few seconds).
+        looked(device, "chord A C", printed)
+        looked(device, "wait 3500", printed)
+        assert fails() == 2
+        looked(device, "wait 30000", printed)  # within a minute of that: not tried
+        looked(device, "wait 20000", printed)
+        assert fails() == 2
+        looked(device, "wait 15000", printed)  # a minute on: once more
+        shown = looked(device, "wait 3500", printed)
+        assert fails() == 3 and not [line for line in printed if "rror" in line], printed
+        assert "Resume Say When!" in shown  # the menu, as it was
+        shown = looked(device, "join", printed)  # its join screen: no codes either
+        assert "Wi-Fi unavailable" in shown and "\u2190 join Wi-Fi" not in shown, shown
+    finally:
+        assert "Traceback" not in device.close()

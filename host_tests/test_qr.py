@@ -183,3 +183,36 @@ def test_four_teams_join_screen_shows_both_codes_at_the_cap_and_png_and_screen_w
         assert_codes_are_the_network_s(device, tmp_path / "join.png")
     finally:
         assert "Traceback" not in device.close()
+
+
+class SilentRadio(Device):
+    """The device on a board whose radio failed (netsim.py: SIM_RADIO=silent): active, at
+    0.0.0.0. It serves nothing, so nothing is waited for but the simulator itself."""
+
+    def __init__(self, state_dir):
+        super().__init__(state_dir, heap_size="256K", env={"SIM_RADIO": "silent"})  # png
+
+    def wait_for_server(self, timeout=20):
+        pass
+
+
+def test_a_silent_radio_s_join_screen_holds_no_code_and_says_wi_fi_is_unavailable(tmp_path):
+    device = SilentRadio(tmp_path / "state")
+    try:
+        _, state = device.run(SAY_WHEN + START)
+        assert state["screen"] == "phones"
+        for _ in range(20):  # no address a few seconds after the radio's start: failed
+            device.run("wait 1000")
+            time.sleep(0.3)  # the network's task looks every 250 ms
+            out, _ = device.run("text")
+            if "text Wi-Fi unavailable" in out:
+                break
+        assert "text Wi-Fi unavailable" in out, out
+        device.run("png %s" % (tmp_path / "silent.png"))
+        with Image.open(tmp_path / "silent.png") as img:  # the screen as drawn
+            assert img.size == (296, 128) and img.getextrema()[0] == 0
+        assert zbar(tmp_path / "silent.png") == []  # no code: none of 0.0.0.0
+        _, state = device.run("press B")
+        assert state["screen"] == "saywhen"  # and the game plays on
+    finally:
+        assert "Traceback" not in device.close()

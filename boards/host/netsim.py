@@ -18,7 +18,9 @@ another on the same port and saved state).
 
 The PC's stand-in for a board's access point (hw.wifi) is this module itself: the port
 after --http on the loopback, for the web and the names both. It shares the heap with the
-firmware under test, so it is small: no class, few globals and functions.
+firmware under test, so it is small: no class, few globals and functions. SIM_RADIO=silent
+makes it a radio that failed, as a Pico W's CYW43 can: it starts without an error, and
+has no address (0.0.0.0) then or ever.
 """
 
 import asyncio
@@ -31,10 +33,15 @@ from board import _find, getenv
 host = "127.0.0.1"
 http_port = dns_port = int(sys.argv[sys.argv.index("--http") + 1])
 page = getenv("SIM_PAGE") or _find("phones.html.gz", "build/phones.html.gz")  # make build's
+silent = getenv("SIM_RADIO") == "silent"  # a radio that failed: no address, ever
 
 
 def up(ssid, key):
-    return host  # the network's name and key: nothing to tell a loopback
+    return address()  # the network's name and key: nothing to tell a loopback
+
+
+def address():
+    return "0.0.0.0" if silent else host
 
 
 def down():
@@ -105,8 +112,9 @@ def command(sim, name):
 async def _chosen(sim):
     """Before a command at the menu: waits, as a table takes a moment there to choose its
     game, while the device makes the next game's network (net.phones.Net.watch): at most
-    10 s. A command a moment after another could start a game before it is made."""
-    for _ in range(500):
+    10 s. A command a moment after another could start a game before it is made. A silent
+    radio makes none."""
+    for _ in range(0 if silent else 500):
         net = sim.dev.net
         if net.next is not None or not net.wanted() or net.app.table()[0] != "home":
             break

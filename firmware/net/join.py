@@ -17,6 +17,7 @@ from binascii import hexlify
 
 from micropython import const
 
+import ticks
 from app.gfx import H, W
 from app.screen import Screen
 
@@ -25,6 +26,7 @@ from app.screen import Screen
 _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
 _HEX = "0123456789abcdef"
+_ADDRESS_MS = const(3000)  # a radio with no address by then has failed
 
 
 def _pick(chars, n):
@@ -43,21 +45,40 @@ def fresh():
     }
 
 
-def open(net):
-    """Opens the network of this game (or reopens it under its new name); False when the
-    radio or a port refused, to be tried again."""
+def open(net, now):
+    """Starts the radio with the network of this game (or under its new name) and serves it
+    once it has an address: True then. A radio with no address (0.0.0.0: a CYW43 that did
+    not start, hw.wifi) is looked at again at the next look, None meanwhile; with none
+    _ADDRESS_MS after its start it has failed (net.failed), and the game plays on without
+    phones. False when the radio or a port refused, to be tried again."""
     table = net.table
     ap = net.ap
     try:
-        net.ip = ap.up(table["ssid"], table["key"])
+        if net.opened is table:
+            ip = ap.address()
+        else:
+            net.opened, net.tried, net.ip = table, now, None  # (an address once it has one)
+            ip = ap.up(table["ssid"], table["key"])
+        if not ip or ip == "0.0.0.0":
+            if not 0 <= ticks.diff(now, net.tried) < _ADDRESS_MS:
+                print("phones: the radio has no address")
+                net.close()
+                net.tried = now  # the next start a minute from now (net.phones)
+                if not net.failed:
+                    net.failed = True
+                    net.app.redraw()  # the join screen says so
+            return None
+        net.ip = ip
         if net.serving is None:
             net.server.listen(ap.host, ap.http_port, ap.dns_port)
-            net.serving = asyncio.create_task(net.server.run(net.ip))
+            net.serving = asyncio.create_task(net.server.run(ip))
     except OSError as e:
         print("phones: the network did not open:", e)
         net.close()
         return False
-    net.opened = table
+    if net.failed:
+        net.failed = False
+        net.app.redraw()  # available again: the join screen says so
     if net.codes and net.codes[2] != net.url():
         net.codes = None  # made for another address
     return True
@@ -157,9 +178,11 @@ class JoinScreen(Screen):
     def draw(self, app, g):
         net = self.net
         codes = net.codes
-        if net.ip is None or codes is None:
+        if net.ip is None or codes is None:  # never a code for an address the radio lacks
             if not net.wanted():
                 g.center("Wi-Fi is off", 40, "bold")
+            elif net.failed:  # the game plays on without phones
+                g.center("Wi-Fi unavailable", 40, "bold")
             else:
                 g.center("Making the QR codes" if net.ip else "Wi-Fi is starting", 40, "bold")
             g.center("any button: back", 80, "small")

@@ -8,6 +8,10 @@ runs `Net.run`:
   0 or absent on when the board runs on USB power (or cannot tell: no battery reading).
   While it is open the device does not sleep (shell.Device asks `awake()`): phones talk
   to a device that is awake.
+- A radio that gives no address (a CYW43 that failed to start: net.join.open) leaves the
+  games without phones: the join screen says "Wi-Fi unavailable". It is started again
+  only at the menu, at most once a minute, and no start comes while a timer runs: each
+  may hold the device 1-2 s.
 - Each game gets a network of its own: a new name, key and tokens, saved (Store key
   "phones") so that after a power cut the game resumes with its phones.
 - A phone picks its team (POST /api/join; net.join) and gets a token. With it, the phone
@@ -29,12 +33,14 @@ import sys
 
 from micropython import const
 
+import ticks
 from net import server
 
 SAVE = "phones"
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
-_RETRY_MS = const(2000)
+_RETRY_MS = const(2000)  # a port refused: tried again
+_AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at most this often
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
@@ -98,7 +104,9 @@ class Net:
             mv = dev.board.battery_mv()
             self.usb = mv is None or mv >= _USB_MV
         self.ip = None  # the device's address while the network is open
-        self.opened = None  # the table the network was opened with
+        self.opened = None  # the table the radio was started with (its address yet to come?)
+        self.tried = None  # the core's `now` at the radio's last start, or its failure
+        self.failed = False  # the radio gave no address (net.join): no phones until it does
         self.session = self  # not yet seen: the first one is the game of the boot
         self.codes = None  # the join screen's QR codes for this network (join.made)
         # The next game's network, made at the menu with its codes (table, codes), so that
@@ -141,8 +149,18 @@ class Net:
         if not self.wanted():
             self.close()
             return
-        phase = self.app.table()[0]
-        opening = self.opened is not self.table
+        phase, _, game, now = self.app.table()
+        if self.opened is not self.table:  # the radio to start, or start again
+            # A CYW43 that fails holds the device 1-2 s at each start (hw.wifi): none while a
+            # timer runs (Stay Cool's sand, Scattergories' countdown), and after a failure only
+            # at the menu, once a minute (a `now` before the last try's is not within one).
+            live = getattr(game, "live", None)
+            clock = getattr(game, "clock", None)
+            if live is not None and not live.paused() or clock and clock.deadline() is not None:
+                return
+            if self.failed and (phase != "home" or 0 <= ticks.diff(now, self.tried) < _AGAIN_MS):
+                return
+        opening = self.ip is None or self.opened is not self.table  # or no address seen yet
         making = self.codes is None and phase == "phones"
         ahead = self.next is None and phase == "home"
         if not (opening or making or ahead):
@@ -150,7 +168,7 @@ class Net:
         join = _joining()
         try:
             if opening:
-                if not join.open(self):
+                if join.open(self, now) is False:
                     await asyncio.sleep_ms(_RETRY_MS)
             elif making:
                 table = self.table

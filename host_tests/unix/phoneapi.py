@@ -13,6 +13,9 @@ class FakeAP:
     def up(self, ssid, key):
         return "127.0.0.1"
 
+    def address(self):
+        return "127.0.0.1"
+
     def down(self):
         pass
 
