@@ -28,6 +28,7 @@ largest free block, which is what fails first.
 """
 
 import argparse
+import ast
 import json
 import re
 import sys
@@ -255,11 +256,30 @@ def heaviest(found):
     return name, found[name][1], block
 
 
-def measure_timing():
+TIMED_BOARD = "pico-epaper29"  # the timed turn runs on its parts (vclock.pico: the SSD1680)
+
+
+def spi_baud(board):
+    """The board's SPI rate for its display, `_SPI_BAUD` in boards/<board>/board.py, read
+    from the source as tools/flash.py's has_wifi reads WIFI: the module imports `machine`."""
+    tree = ast.parse((ROOT / "boards" / board / "board.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "_SPI_BAUD" for t in node.targets
+        ):
+            value = node.value
+            if isinstance(value, ast.Call):  # const(...)
+                value = value.args[0]
+            return ast.literal_eval(value)
+    sys.exit("boards/%s/board.py names no _SPI_BAUD" % board)
+
+
+def measure_timing(baud):
     """One Stay Cool turn through the shell and the SSD1680 driver on a virtual clock
     (tools/unix/timing_run.py), where SPI bytes, BUSY and flash writes take their time."""
-    code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r)))" % (
-        tempfile.mkdtemp()
+    code = "import json, timing_run\nprint(json.dumps(timing_run.measure(%r, %d)))" % (
+        tempfile.mkdtemp(),
+        baud,
     )
     # The heap host_tests/unix/test_timing.py declares: a device, the panel model, the clock.
     proc = run_mp(["-c", code], heap_size="320K", extra_paths=[ROOT / "tools" / "unix"])
@@ -350,7 +370,8 @@ FRAME_MS = 40  # the ring's frame period (shell.py: 25 frames a second)
 
 
 def time_and_evening_section(games_in_evening):
-    timing = measure_timing()
+    baud = spi_baud(TIMED_BOARD)
+    timing = measure_timing(baud)
     ok, out = run(EVENING_GAME * games_in_evening, "%dK" % BOARDS[0].cap_kb)
     after = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     if not ok or len(after) != games_in_evening or out.count("tone win") != games_in_evening:
@@ -358,7 +379,8 @@ def time_and_evening_section(games_in_evening):
     rows = [
         (
             "Stay Cool turn, virtual clock: end buzzer late by",
-            "%d ms (SPI 10 MHz, BUSY, 30 ms flash writes charged)" % timing["end_lateness_ms"][0],
+            "%d ms (SPI %g MHz, BUSY, 30 ms flash writes charged)"
+            % (timing["end_lateness_ms"][0], baud / 1e6),
         ),
         (
             "  worst ring frame while the sand runs, late by",

@@ -25,7 +25,7 @@ PINS = {
     "vsys_adc": 29,  # VSYS/3; on a Pico W this pin is shared with the radio: not read
 }
 _SAFE_MODE_BUTTON = const("a")  # held at power-on: maintenance boot (no game, no watchdog)
-_SPI_BAUD = const(10_000_000)  # the SSD1680 takes up to 20 MHz; half of it for jumper wires
+_SPI_BAUD = const(4_000_000)  # the vendors' rate (Waveshare, nano-gui, GxEPD2); 20 MHz at most
 
 
 def held_at_boot():

@@ -31,7 +31,7 @@ PINS = {
 # The phones' network (firmware/net) goes onto it (tools/flash.py).
 WIFI = True
 _SAFE_MODE_BUTTON = const("a")  # held at power-on: maintenance boot (no game, no watchdog)
-_SPI_BAUD = const(10_000_000)  # the SSD1680 takes up to 20 MHz; half of it for jumper wires
+_SPI_BAUD = const(4_000_000)  # the vendors' rate (Waveshare, nano-gui, GxEPD2); 20 MHz at most
 
 
 def held_at_boot():

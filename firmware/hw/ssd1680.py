@@ -54,7 +54,7 @@ _COUNTER_X = const(0x4E)
 _COUNTER_Y = const(0x4F)
 
 _BYTES = const(4736)
-_PAGE = const(296)  # bytes in one page of the frame (8 rows): one RAM byte column
+_PAGE = const(296)  # a page (8 rows): a RAM byte column, one SPI write (0.6 ms at 4 MHz)
 _PAGES = const(16)
 _LAST_ROW = const(295)
 
@@ -118,7 +118,8 @@ class SSD1680(EPaper):
     # -- the RAM -----------------------------------------------------------------------------
     async def _frame(self, code, buf):
         """The picture into one RAM (`code` writes it) from the window's start: 16 writes
-        of a page (296 bytes), yielding between them to the ring and the buttons."""
+        of a page (296 bytes, 0.6 ms at the vendors' 4 MHz), yielding between them to the
+        ring and the buttons."""
         self._command(_COUNTER_X, b"\x00")
         self._command(_COUNTER_Y, b"\x27\x01" if self.rotated else b"\x00\x00")
         self._command(code)

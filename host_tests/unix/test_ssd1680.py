@@ -335,6 +335,64 @@ def test_the_frame_goes_out_in_sixteen_page_writes():
     assert spi.longest_write_us() <= 600  # 296 bytes at the vendor's 4 MHz
 
 
+def ram_writes(bus):
+    """Each RAM write (0x24, 0x26) as the panel takes it: its code, the length of each SPI
+    write of its data, and the data."""
+    state = {"dc": 1, "code": None}
+    planes = []
+
+    def on_bus(kind, a, b):
+        if kind == "pin":
+            if a == "dc":
+                state["dc"] = b
+        elif state["dc"] == 0:
+            state["code"] = a[0]
+            if a[0] in (0x24, 0x26):
+                planes.append((a[0], [], bytearray()))
+        elif state["code"] in (0x24, 0x26):
+            planes[-1][1].append(len(a))
+            planes[-1][2].extend(a)
+
+    bus.listeners.append(on_bus)
+    return planes
+
+
+def waveshares_order(buf):
+    """The bytes Waveshare's landscape display() sends: page 15 first, each in frame order."""
+    out = bytearray()
+    for j in range(15, -1, -1):
+        out.extend(buf[j * 296 : j * 296 + 296])
+    return out
+
+
+def test_each_plane_goes_out_in_page_chunks_with_waveshares_bytes():
+    d, model, bus, _ = rig()
+    planes = ram_writes(bus)
+    buf = picture(2)[0]
+    show(d, model, buf, full=True)
+    buf = picture(3)[0]
+    show(d, model, buf)  # a partial: BW, then RED and BW again
+    assert [code for code, _, _ in planes] == [0x24, 0x26, 0x24, 0x26, 0x24]
+    for i, (code, sizes, data) in enumerate(planes):
+        assert len(sizes) == 16 and max(sizes) <= 296, sizes  # a chunk: 0.6 ms at 4 MHz
+        assert data == waveshares_order(picture(2 if i < 2 else 3)[0]), (i, code)
+    del planes[:]
+    # Upside down: the same chunks, first page first, each byte's bits reversed.
+    d.set_rotated(True)
+    buf = picture(4)[0]
+    show(d, model, buf)
+    reverse = bytearray(256)
+    for v in range(256):
+        for bit in range(8):
+            if v >> bit & 1:
+                reverse[v] |= 0x80 >> bit
+    turned = bytearray(reverse[v] for v in buf)
+    assert [code for code, _, _ in planes] == [0x24, 0x26]
+    for code, sizes, data in planes:
+        assert len(sizes) == 16 and max(sizes) <= 296, sizes
+        assert data == turned, code
+
+
 def stuck_rig():
     """A rig whose BUSY line the test can make stick high from the next 0x20 on."""
     d, model, bus, spi = rig()
