@@ -9,7 +9,7 @@ START = ticks.MASK + 1 - 60_000  # the turn runs across the 2**30 wrap
 FLASH_WRITE_US = 30_000  # an RP2040 flash erase and program holds the CPU this long
 
 
-def measure(state_dir, baud=10_000_000):
+def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads it)
     import os
 
     try:  # a device fresh from the box: no saved game to offer

@@ -145,7 +145,7 @@ class TimedNeoPixel(FakeNeoPixel):
         self.count = getattr(self, "count", 0) + 1  # counted, not kept: a turn has thousands
 
 
-def pico(levels, baud=10_000_000):
+def pico(levels, baud=4_000_000):
     """The reference board (hw.device.DeviceBoard) over timed fakes; `levels` is a one-
     item list the test sets to press buttons."""
     from fakes import Bus
