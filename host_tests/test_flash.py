@@ -314,3 +314,24 @@ def test_a_changed_file_goes_first_where_both_would_not_fit_and_a_cut_flash_is_f
         bridge.close()
     files = held(image)
     assert "maintenance" not in files and files["decks/saywhen.deck"] == b"f" * 20_000
+
+
+def test_a_pico_build_is_refused_on_a_badger_and_the_build_before_is_named(standin, small_build):
+    start, image = standin
+    fill(image, {"board.txt": b"badger2040w\n", "manifest.json": b"{}"})
+    before = image.read_bytes()
+    bridge = start()
+    try:
+        proc = subprocess.run(
+            ["make", "-s", "flash", "BOARD=pico-epaper29", "PORT=" + bridge.url],
+            cwd=ROOT, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert proc.returncode != 0
+        assert "this board is a Badger 2040 W" in proc.stderr, proc.stderr
+        assert image.read_bytes() == before
+        proc = make_flash(bridge.url, small_build)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+    finally:
+        bridge.close()
+    assert "the board held the badger2040w build; now it gets host" in proc.stdout
+    assert held(image)["board.txt"] == b"host\n"
