@@ -179,29 +179,45 @@ def draw(rec, deck, k, rng, exclude=()):
     """(k different card indexes, unplayed on this device where possible, never in exclude;
     the record to keep): `rec` as it was if sound, or a fresh one (none yet, damaged, or
     the deck used up). So the record is whole from the deal on, and marking a card later,
-    mid-game, allocates none of its size."""
-    rec = record(rec, deck.count)
-    seen = bits(rec, deck)
-
-    def free(i):
-        return not is_set(seen, i) and i not in exclude and i not in picks
-
-    picks = []
-    left = sum(1 for i in range(deck.count) if free(i))
+    mid-game, allocates none of its size. Each pick is the rng's r-th card not taken, in
+    deck order; a taken card is a set bit of one bytearray (the played, the excluded and
+    the picks), so a deal looks at each card once a pick, a byte at a time where it can."""
+    count = deck.count
+    rec = record(rec, count)
+    taken = bits(rec, deck)
+    for i in exclude:
+        taken[i >> 3] |= 1 << (i & 7)
+    left = count - sum(is_set(taken, i) for i in range(count))
     if left < k:  # the deck is used up: start it afresh
-        rec = record(None, deck.count)
-        seen = bytearray(len(seen))
-        left = sum(1 for i in range(deck.count) if free(i))
+        rec = record(None, count)
+        taken = bytearray(len(taken))
+        for i in exclude:
+            taken[i >> 3] |= 1 << (i & 7)
+        left = count - sum(is_set(taken, i) for i in range(count))
+    picks = []
     for _ in range(min(k, left)):
-        r = rng.below(left)
-        for i in range(deck.count):
-            if free(i):
-                if r == 0:
-                    picks.append(i)
-                    break
-                r -= 1
+        i = _nth_free(taken, count, rng.below(left))
+        taken[i >> 3] |= 1 << (i & 7)
+        picks.append(i)
         left -= 1
     return picks, rec
+
+
+def _nth_free(taken, count, r):
+    """The index of the card after r others not taken (a clear bit), in deck order."""
+    for b in range(len(taken)):
+        byte = taken[b]
+        if not byte and b * 8 + 8 <= count:  # eight cards not taken: skipped at once
+            if r < 8:
+                return b * 8 + r
+            r -= 8
+            continue
+        for i in range(b * 8, min(b * 8 + 8, count)):
+            if not byte >> (i & 7) & 1:
+                if not r:
+                    return i
+                r -= 1
+    raise ValueError("no such card")
 
 
 def mark(rec, deck, index):

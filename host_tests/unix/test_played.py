@@ -69,3 +69,48 @@ def test_a_used_up_deck_starts_afresh_and_a_damaged_record_is_reset():
     assert not any(played.bits(damaged, deck))
     seen = played.bits(played.mark(damaged, deck, 1), deck)
     assert [played.is_set(seen, i) for i in range(4)] == [0, 1, 0, 0]
+
+
+def slow_draw(rec, deck, k, rng, exclude=()):
+    # The deal as it was first written, its specification: each pick the rng's r-th card,
+    # in deck order, of those unplayed, not excluded and not picked yet.
+    rec = played.record(rec, deck.count)
+    seen = played.bits(rec, deck)
+
+    def free(i):
+        return not played.is_set(seen, i) and i not in exclude and i not in picks
+
+    picks = []
+    left = sum(1 for i in range(deck.count) if free(i))
+    if left < k:
+        rec = played.record(None, deck.count)
+        seen = bytearray(len(seen))
+        left = sum(1 for i in range(deck.count) if free(i))
+    for _ in range(min(k, left)):
+        r = rng.below(left)
+        for i in range(deck.count):
+            if free(i):
+                if r == 0:
+                    picks.append(i)
+                    break
+                r -= 1
+        left -= 1
+    return picks, rec
+
+
+def test_the_deal_is_the_rng_s_r_th_free_card_as_ever():
+    rng = Rng(7)
+    for size in (1, 7, 8, 9, 16, 61, 200):
+        deck = deck_of(["c%d" % i for i in range(size)])
+        rec = None
+        for round_ in range(12):
+            k = 1 + rng.below(min(size, 20))
+            exclude = [rng.below(size) for _ in range(rng.below(4))]
+            seed = rng.below(1 << 30)
+            got = played.draw(rec, deck, k, Rng(seed), exclude)
+            want = slow_draw(rec, deck, k, Rng(seed), exclude)
+            assert got[0] == want[0], (size, round_, got[0], want[0])
+            assert got[1] == want[1]
+            rec = got[1]
+            for i in got[0][: 1 + rng.below(len(got[0]) or 1)]:  # some of them played
+                rec = played.mark(rec, deck, i)
