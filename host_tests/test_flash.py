@@ -8,7 +8,7 @@ import sys
 import pytest
 from sim import Output
 
-from tools import flash
+from tools import flash, flashimage
 from tools.flash import release
 from tools.mpenv import MPY_HEAP, ROOT, micropython
 from tools.replbridge import ReplBridge
@@ -134,19 +134,7 @@ UNIX = ROOT / "host_tests" / "unix"
 
 def littlefs(image, blocks=PICO_W_BLOCKS):
     """The image as littlefs-python reads it, configured as rp2 mounts its own."""
-    from littlefs import LittleFS
-
-    fs = LittleFS(
-        block_size=4096, block_count=blocks, prog_size=256, read_size=32,
-        cache_size=1024, lookahead_size=32, mount=False,
-    )  # fmt: skip
-    if image.exists():
-        fs.context.buffer = bytearray(image.read_bytes())
-        fs.mount()
-    else:
-        fs.format()
-        fs.mount()
-    return fs
+    return flashimage.littlefs(blocks, image.read_bytes() if image.exists() else None)
 
 
 def held(image):
@@ -165,13 +153,7 @@ def fill(image, files):
     """Writes `files` ({path: bytes}) into the image, as another firmware left them."""
     fs = littlefs(image)
     for path, data in files.items():
-        parts = path.split("/")
-        for i in range(1, len(parts)):
-            folder = "/".join(parts[:i])
-            if folder not in fs.listdir("/".join(parts[: i - 1]) or "/"):
-                fs.mkdir(folder)
-        with fs.open(path, "wb") as f:
-            f.write(data)
+        flashimage.put(fs, path, data)
     image.write_bytes(bytes(fs.context.buffer))
 
 

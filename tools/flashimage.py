@@ -24,13 +24,11 @@ from tools.mpenv import ROOT
 BUILD = ROOT / "build" / "mpy"
 
 
-def image(board, build=BUILD, blocks=None):
-    """(blocks in use, blocks in all, [(path on the board, bytes)]) of the build of `board`
-    (a folder of boards/) stored as its littlefs stores it, in a filesystem of `blocks`
-    (default: the board's)."""
+def littlefs(blocks, data=None):
+    """A littlefs of `blocks` blocks configured as rp2 mounts its own: the image `data`
+    (bytes) mounted, or a new one formatted."""
     from littlefs import LittleFS
 
-    blocks = blocks or board_of(board).flash_kb * 1024 // BLOCK
     fs = LittleFS(
         block_size=BLOCK,
         block_count=blocks,
@@ -39,19 +37,37 @@ def image(board, build=BUILD, blocks=None):
         cache_size=4 * PROG,
         lookahead_size=32,
         block_cycles=100,
+        mount=data is None,
     )
+    if data is not None:
+        fs.context.buffer = bytearray(data)
+        fs.mount()
+    return fs
+
+
+def put(fs, path, data):
+    """Writes the file `path` of the littlefs `fs`, its folders made first."""
+    parts = path.split("/")
+    for i in range(1, len(parts)):
+        folder = "/".join(parts[:i])
+        if folder not in fs.listdir("/".join(parts[: i - 1]) or "/"):
+            fs.mkdir(folder)
+    with fs.open(path, "wb") as f:
+        f.write(data)
+
+
+def image(board, build=BUILD, blocks=None):
+    """(blocks in use, blocks in all, [(path on the board, bytes)]) of the build of `board`
+    (a folder of boards/) stored as its littlefs stores it, in a filesystem of `blocks`
+    (default: the board's)."""
+    blocks = blocks or board_of(board).flash_kb * 1024 // BLOCK
+    fs = littlefs(blocks)
     stored = [(dest, src.read_bytes()) for src, dest in files(build, board)]
     manifest = {dest: digest(src) for src, dest in files(build, board)}
     stored += [(MANIFEST, json.dumps(manifest, sort_keys=True).encode())]
     stored += [("board.txt", (board + "\n").encode())]
     for dest, data in stored:
-        parts = dest.split("/")
-        for i in range(1, len(parts)):
-            folder = "/".join(parts[:i])
-            if folder not in fs.listdir("/".join(parts[: i - 1]) or "/"):
-                fs.mkdir(folder)
-        with fs.open(dest, "wb") as f:
-            f.write(data)
+        put(fs, dest, data)
     return fs.used_block_count, blocks, [(dest, len(data)) for dest, data in stored]
 
 
