@@ -335,7 +335,7 @@ def mechanisms_section(quick):
     they run either way), and the margin's fuzz without it (seed 101, the power on: the
     longest life a heap has), which says whether it is needed."""
     games = ("saywhen",) if quick else GAMES
-    events, phone_events = (300, 40) if quick else (3000, 300)
+    events, phone_events = (300, 40) if quick else (3000, 1000)
     base = {False: moments(ROOMY, False, games), True: moments(ROOMY, True, games, walk=False)}
     rows = []
     for title, prelude, env, wifi in MECHANISMS:
