@@ -98,26 +98,17 @@ class Device:
     def run(self, script, timeout=60):
         """Sends the commands of `script`, then `state`: (what was printed, the state, or
         None where the device's heap had no room for the host's reader of it)."""
-        self.proc.stdin.write(script.strip() + "\nstate\n")
-        self.proc.stdin.flush()
-        out = []
-        end = time.monotonic() + timeout
-        while True:
-            line = self.lines.get(timeout=max(0.1, end - time.monotonic()))
-            if line is None:
-                raise AssertionError(
-                    "the simulator stopped:\n%s\n%s" % ("\n".join(out), self.proc.stderr.read())
-                )
-            if line.startswith('{"') and '"screen"' in line:
-                return out, json.loads(line)
-            if line.startswith("busy: state:"):
-                return out, None  # the heap full: no room for the host's reader of it
-            out.append(line)
+        return self._through(script, "state", timeout)
 
     def send(self, script, timeout=60):
         """Sends the commands of `script`, then `refreshes` (which reads nothing of the
         screens): what they printed, once they are carried out."""
-        self.proc.stdin.write(script.strip() + "\nrefreshes\n")
+        return self._through(script, "refreshes", timeout)[0]
+
+    def _through(self, script, last, timeout):
+        """Sends `script`, then the command `last`: (what was printed before its answer,
+        the state for `state`, else None)."""
+        self.proc.stdin.write(script.strip() + "\n" + last + "\n")
         self.proc.stdin.flush()
         out = []
         end = time.monotonic() + timeout
@@ -127,8 +118,10 @@ class Device:
                 raise AssertionError(
                     "the simulator stopped:\n%s\n%s" % ("\n".join(out), self.proc.stderr.read())
                 )
-            if line.startswith("refreshes partial="):
-                return out
+            if last == "state" and line.startswith('{"') and '"screen"' in line:
+                return out, json.loads(line)
+            if line.startswith("busy: state:") or line.startswith("refreshes partial="):
+                return out, None  # (busy: the heap full, no room for the host's reader)
             out.append(line)
 
     def phones(self):
