@@ -28,6 +28,7 @@ the one hook the shell offers (Device.on_applied). The core reaches the Net as `
 """
 
 import asyncio
+import gc
 import json
 import sys
 
@@ -49,8 +50,11 @@ _FOR_A_WHILE = const(("net.join", "net.qr"))  # loaded for their use (_let_go)
 
 def _joining():
     """net.join, imported where it is used, and let go after (_let_go)."""
-    from net import join
-
+    try:
+        from net import join
+    except MemoryError:  # the heap in pieces: a failed import leaves nothing, so again
+        gc.collect()  # once its pieces are collected
+        from net import join
     return join
 
 
