@@ -28,6 +28,7 @@ POLL_MS = 10
 RESUME_FILE = "rescue"
 _BATTERY_EVERY_MS = const(60_000)
 _FRAME_MS = const(40)  # 25 ring frames a second
+_REST_MS = const(250)  # at rest (no timer, no button, nothing to draw or save): a poll
 
 
 def deck_opener(folder):
@@ -86,52 +87,70 @@ class Device:
         self.board.configure(rotate=s["rotate"], brightness=s["brightness"])
 
     def poll(self, now):
-        """One button poll at `now`: decode, step the core, apply its effects."""
+        """One button poll at `now`: the edges latched since the last one, decoded (each
+        event steps the core and has its effects applied: pressed), then the core's tick."""
         app = self.app
-        for ev in self.buttons.step(self.board.buttons(), now):
-            app.step(ev, now)
-            self.apply()
+        self.polled_at = now
+        self.buttons.step(self.board.button_edges(), now)
         app.step(None, now)
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
+        self.write_one()
         if self._battery_at is None or ticks.diff(now, self._battery_at) >= _BATTERY_EVERY_MS:
             self._battery_at = now
             mv = self.board.battery_mv()
             if mv is not None:
                 app.battery(mv)
 
+    def pressed(self, ev):
+        self.app.step(ev, self.polled_at)
+        self.apply()
+
+    def long_meant(self, name):
+        """Whether the screen gives a long press of B or GO (`name`) a meaning: if not, the
+        button acts as it goes down."""
+        return name in self.app.screen.long_presses
+
     def sleep_if_asked(self):
         """Called once the frame is shown: the board sleeps until a button (a Pico in
         light sleep; a Badger on battery switches off and boots again into the game)."""
         if self.sleep_pending:
             self.sleep_pending = False
+            self.write_all()
             if self.net is None or not self.net.awake():  # phones talk to a device awake
                 self.board.sleep()
 
     def apply(self):
         effects = self.app.effects
-        saves = None  # key -> data: a file saved twice in one step is written once
+        saves = self.saves  # key -> data: a file saved twice before its write is written once
         for fx in effects:
             kind = fx[0]
             if kind == "tone":
                 self.board.tone(fx[1], fx[2])
             elif kind == "save":
-                if saves is None:
-                    saves = {}
                 saves[fx[1]] = fx[2]
             elif kind == "delete":
-                if saves:
-                    saves.pop(fx[1], None)
+                saves.pop(fx[1], None)
                 self.store.delete(fx[1])
             elif kind == "config":
                 self.configure()
             elif kind == "sleep":
                 self.sleep_pending = True  # once the Sleeping screen is on the glass
         del effects[:]
-        for key in saves or ():  # each write stalls the RP2040 for tens of ms
-            self.save(key, saves[key])
         if self.on_applied is not None:
             self.on_applied()
+
+    def write_one(self):
+        """Writes one of the saves asked for, at the end of a poll: each write stalls the
+        RP2040 for tens of ms (a flash erase), so two never come back to back."""
+        for key in self.saves:
+            self.save(key, self.saves.pop(key))
+            return
+
+    def write_all(self):
+        """Every save asked for, now: before the board sleeps or resets."""
+        while self.saves:
+            self.write_one()
 
     def save(self, key, data):
         try:
@@ -150,6 +169,21 @@ class Device:
         self.app.ring(now, self.leds)
         return self.leds
 
+    def at_rest(self):
+        """Nothing moves: no button held or settling, no timer, no tune, nothing to draw or
+        save. The loop may then wait for the next edge (or _REST_MS)."""
+        b = self.buttons
+        edges = self.board.button_edges()
+        return not (
+            b.stable
+            or b.settling()
+            or edges.head != edges.tail
+            or self.saves
+            or self.app.want_draw
+            or self.board.sounding()
+            or self.app.deadline() is not None
+        )
+
     def sleep_ms(self, t):
         """Until the next poll, or sooner when the core has a deadline before it."""
         wait = POLL_MS
@@ -166,12 +200,24 @@ def now():
 # -- the loop that runs a Device ----------------------------------------------------
 
 
-async def _buttons(dev):
+async def _buttons(dev, wake):
     while True:
         t = now()
         dev.poll(t)
         dev.board.feed()
-        await asyncio.sleep_ms(dev.sleep_ms(t))
+        dev.asked.set()  # the display looks whether the core wants a frame
+        if wake is not None and dev.at_rest():
+            await wake.wait()  # the next edge, or the rest's own tick (_rest)
+        else:
+            await asyncio.sleep_ms(dev.sleep_ms(t))
+
+
+async def _rest(wake):
+    """At rest, the loop still looks in every _REST_MS: the phones, the screens' ticks, the
+    battery, the watchdog's feed."""
+    while True:
+        await asyncio.sleep_ms(_REST_MS)
+        wake.set()
 
 
 async def _ring(dev):
@@ -192,11 +238,19 @@ async def _display(dev):
             await dev.board.show(dev.gfx.buf, want == 2)
             dev.sleep_if_asked()
         else:
-            await asyncio.sleep_ms(POLL_MS)
+            dev.asked.clear()
+            await dev.asked.wait()  # until the next poll: nothing to draw before it
 
 
 async def _main(dev, failed):
-    tasks = [asyncio.create_task(_buttons(dev)), asyncio.create_task(_display(dev))]
+    dev.asked = asyncio.Event()
+    # A board whose buttons' interrupts set a flag (hw/buttons.py) lets the loop rest until
+    # the next edge; the PC's terminal board reads its keys at each poll, and polls on.
+    wake = asyncio.ThreadSafeFlag() if getattr(dev.board, "wakes", False) else None
+    tasks = [asyncio.create_task(_buttons(dev, wake)), asyncio.create_task(_display(dev))]
+    if wake is not None:
+        dev.board.button_edges().wake = wake
+        tasks.append(asyncio.create_task(_rest(wake)))
     if dev.board.parts.get("ring"):
         tasks.append(asyncio.create_task(_ring(dev)))
     net = getattr(dev, "net", None)

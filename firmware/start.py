@@ -134,7 +134,7 @@ def main():
         _forget(_STRIKES)
         note = "The saved game kept failing, so it was set aside as session.bad.json."
         rescued = False
-    hw = None
+    hw = dev = None
     try:
         hw = board.build()  # a board that fails to start is a failed boot (counted above)
         store = Store(hw.state_dir)
@@ -154,8 +154,13 @@ def main():
         if hw is None and note:  # the third such boot: no board, no screen; stop, no loop
             print("Party Scanner: the board failed to start, boot after boot: stopped.")
             return
+        if dev is not None:
+            try:
+                dev.write_all()  # the saves asked for: then every step is saved
+            except Exception:  # noqa: BLE001, S110 - the reset comes first
+                pass
         try:
-            with open(RESUME_FILE, "w") as f:  # every step is saved: straight back into it
+            with open(RESUME_FILE, "w") as f:  # straight back into the game
                 f.write(type(e).__name__)  # the same way: the same kind of error
         except OSError:
             pass

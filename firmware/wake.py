@@ -113,8 +113,10 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     )
     if self.net is not None:  # the core's way to the phones (net.phones.Net.show, its screen)
         self.app.net = self.net
-    self.buttons = Buttons()
+    self.buttons = Buttons(self.pressed, self.long_meant)  # made once: bound methods cost heap
+    self.polled_at = 0
     self.leds = bytearray(3 * board.ring_size)
     self.sleep_pending = False
+    self.saves = {}  # key -> data: saves asked for, written one a poll (Device.write_one)
     self._battery_at = None
     self.configure()

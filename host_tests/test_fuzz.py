@@ -19,7 +19,7 @@ from tools.mpenv import MPY_HEAP, use_mpy
 GAMES = ("saywhen", "staycool", "scattergories")
 EVENTS = int(os.environ.get("FUZZ_EVENTS", "6000"))
 EVENING = int(os.environ.get("FUZZ_EVENING", "2500"))  # events with the power left on
-SEED = int(os.environ.get("FUZZ_SEED", "20261130"))
+SEED = int(os.environ.get("FUZZ_SEED", "20261205"))
 HEAP = os.environ.get("FUZZ_HEAP", MPY_HEAP)
 
 pytestmark = pytest.mark.mpy_only  # the .mpy build is what gets flashed and fuzzed
@@ -34,7 +34,11 @@ def _fuzz_every_game(events, cuts):
         print(summary(GAMES[i], SEED + i, run))
     failures = [run.output[-3000:] for run in runs if not run.ok]
     assert not failures, "\n\n".join(failures)
-    assert all(run.ended > 0 for run in runs)  # games were played to their end
+    unended = [summary(GAMES[i], SEED + i, run) for i, run in enumerate(runs) if not run.ended]
+    assert not unended, "no game played to its end in %d events:\n%s" % (
+        events,
+        "\n".join(unended),
+    )
     return [run.power_cuts for run in runs]
 
 

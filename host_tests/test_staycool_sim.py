@@ -166,9 +166,10 @@ def test_round_one_flips_itself_then_ends_after_two_minutes(tmp_path):
     marks = [ring[14], ring[15], ring[0], ring[1]]  # the Timer Card across the top
     assert marks[0] == marks[1] != marks[2] == marks[3]  # two lights: number 2
     # That run stopped mid-turn, as a power cut would: the turn starts again.
-    out = t.run("press C\nstate\nwait 119940\nstate\nwait 10\nstate")
+    out = t.run("press C\nstate\nwait 119930\nstate\nwait 10\nstate")
     began, last, end = [s["view"] for s in out.states()[:3]]
-    assert began["left"] == 30000 - 50  # C counts once its release is debounced
+    # C counts once its release, 80 ms into the 160 ms press, has held 20 ms.
+    assert began["left"] == 30000 - 60
     assert last["view"] == "turn" and last["position"] == 4 and last["left"] == 10
     assert last["deadline"] == tick(began["started"], 120000)
     assert end["view"] == "end" and end["ended_at"] == last["deadline"]
@@ -180,20 +181,20 @@ def test_timer_in_round_two_turns_the_glass_like_a_real_one(tmp_path):
     out = t.run("press C\nwait 19840\nstate\npress C\nstate\nwait 5000\nstate")
     before, flipped, later = [s["view"] for s in out.states()[:3]]
     s0 = before["started"]
-    assert before["left"] == 10110 and before["position"] == 1
+    assert before["left"] == 10100 and before["position"] == 1
     # "Timer!" at 20000 ms, with 10000 left: the 20000 that had fallen are now on top.
     assert flipped["position"] == 2
-    assert flipped["deadline"] == tick(s0, 40000) and flipped["left"] == 19950
-    assert later["left"] == 14950
+    assert flipped["deadline"] == tick(s0, 40000) and flipped["left"] == 19940
+    assert later["left"] == 14940
     assert out.tones() == ["flip", "flip"]
 
 
 def test_round_two_turn_ends_when_the_sand_runs_out_with_the_end_tone_on_time(tmp_path):
     t = Table(tmp_path, session=saved(NAMES3, rnd=2))
-    out = t.run("press C\npress A\npress B\nstate\nwait 29620\nstate\nwait 10\nstate")
+    out = t.run("press C\npress A\npress B\nstate\nwait 29610\nstate\nwait 10\nstate")
     began, last, end = [s["view"] for s in out.states()[:3]]
     deadline = began["deadline"]
-    assert deadline == tick(began["started"], 30000) and began["left"] == 29630
+    assert deadline == tick(began["started"], 30000) and began["left"] == 29620
     assert last["view"] == "turn" and last["left"] == 10 and last["deadline"] == deadline
     assert end["view"] == "end" and end["ended_at"] == deadline  # the very tick
     assert (end["written"], end["verbal"], end["score"]) == (1, 1, 1)
@@ -233,7 +234,7 @@ def test_pause_freezes_the_sand(tmp_path):
     assert paused["paused"] and paused["deadline"] is None
     assert later["left"] == paused["left"] and later["position"] == 1
     assert "PAUSED" in out.texts()[-1]
-    assert not resumed["paused"] and resumed["left"] == paused["left"] - 50
+    assert not resumed["paused"] and resumed["left"] == paused["left"] - 60
     # Four glasses of sand take 120 s of play, however long the pause.
     out = t.run("press C\nlong GO\nwait 200000\npress GO\nwait 110000\nstate")
     v = t.out.states()[0]["view"]
@@ -337,13 +338,13 @@ def test_fix_the_last_turn_and_see_the_scores(tmp_path):
 def test_round_three_hides_the_timer_and_the_buzzer_ends_the_turn(tmp_path):
     t = Table(tmp_path, session=saved(NAMES3, rnd=3))
     out = t.run(
-        "press C\nwait 12000\nring\nstate\ntext\npress GO\nring\nstate\nwait 12100\nstate"
+        "press C\nwait 12000\nring\nstate\ntext\npress GO\nring\nstate\nwait 12090\nstate"
         "\nwait 10\nstate"
     )
     rings = [x.split()[1:] for x in out.lines if x.startswith("ring ")]
     assert rings == [["000000"] * 16] * 2  # dark, even through a flip
     during, flipped, last, end = [s["view"] for s in out.states()[:4]]
-    assert during["view"] == "turn" and during["left"] == 17950
+    assert during["view"] == "turn" and during["left"] == 17940
     assert "20s" in out.texts()[-1]  # the e-ink, facing the Timekeeper, still shows it
     # "Timer!" (GO) with 17840 ms left: 12160 on top, then the sand runs out.
     assert flipped["position"] == 2 and flipped["deadline"] == tick(during["started"], 24320)

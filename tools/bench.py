@@ -16,7 +16,10 @@ largest free block, which is what fails first.
    prelude run before the simulator: the heaviest moment with it and without (at 256 KB,
    where both run), and whether the scripts still run at the margin without it.
 3. Time, on a virtual clock (tools/unix/timing_run.py): the end buzzer of a Stay Cool turn
-   and the ring's frames, late by how much of their period.
+   and the ring's frames, late by how much of their period; what the loop does at the menu
+   at rest. Then each game's start, from its "Start game" press to its first frame, as a
+   ratio to the menu's redraw measured in the same run (tools/unix/starts_run.py), so that
+   it means the same on any machine, with the file reads it makes (a board's flash).
 4. A long evening of Say When! games: the heap back at the menu after each.
 5. Flash: each board's littlefs image of what `make flash` copies (tools/flashimage.py).
 6. The margins, which fail the bench if any run fails: every game fuzzed without phones at
@@ -191,7 +194,11 @@ class Heap:
 
 def run(script, heap, prelude=None, env=None):
     """The headless simulator through `script` at `heap`: (whether it ran clean, output)."""
-    start = ["-c", prelude + "\nimport headless"] if prelude else ["-m", "headless"]
+    start = (
+        ["-c", prelude + "\nimport headless, sys\nheadless.main(sys.argv)"]
+        if prelude
+        else ["-m", "headless"]
+    )
     with tempfile.TemporaryDirectory() as state:
         proc = run_mp(
             [*start, "--state", state], stdin=script, heap_size=heap, device=True, env=env
@@ -288,6 +295,20 @@ def measure_timing(baud):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def measure_starts(reps):
+    """Each game's start against the menu's redraw, in the same run (tools/unix/
+    starts_run.py): the .mpy build, laid out as on a board, at the Pico's cap."""
+    code = "import boot, json, starts_run\nprint(json.dumps(starts_run.measure(%r, %d)))" % (
+        tempfile.mkdtemp(),
+        reps,
+    )
+    path = ".frozen::../boards/host:" + str(ROOT / "tools" / "unix")
+    proc = run_mp(["-c", code], heap_size="192K", device=True, env={"MICROPYPATH": path})
+    if proc.returncode != 0:
+        sys.exit("the starts' run failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 def pool(jobs, workers=2):
     """Each job (a function and its arguments) run, `workers` at a time (two cores here)."""
     with ThreadPoolExecutor(workers) as p:
@@ -369,9 +390,10 @@ def mechanisms_section(quick):
 FRAME_MS = 40  # the ring's frame period (shell.py: 25 frames a second)
 
 
-def time_and_evening_section(games_in_evening):
+def time_and_evening_section(games_in_evening, quick):
     baud = spi_baud(TIMED_BOARD)
     timing = measure_timing(baud)
+    starts = measure_starts(3 if quick else 7)
     ok, out = run(EVENING_GAME * games_in_evening, "%dK" % BOARDS[0].cap_kb)
     after = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     if not ok or len(after) != games_in_evening or out.count("tone win") != games_in_evening:
@@ -390,6 +412,23 @@ def time_and_evening_section(games_in_evening):
             "  worst ring frame otherwise (saves at turn end), late by",
             "%.2f of a frame" % (timing["other_frame_lateness_ms"] / FRAME_MS),
         ),
+        (
+            "the menu at rest for 10 s (virtual clock): polls, ring frames written",
+            "%g a second, %g a second (10 ms polls: 100; ring: 25)"
+            % (timing["idle_polls_per_s"], timing["idle_ring_writes_per_s"]),
+        ),
+    ]
+    for game in GAMES:
+        took, longest = starts[game]
+        reads, size = starts[game + " reads"]
+        rows.append(
+            (
+                "%s: Start game to its first frame, in menu redraws" % game,
+                "%.1f (its longest stretch %.1f); %d file reads, %.1f KB"
+                % (took, longest, reads, size / 1024),
+            )
+        )
+    rows += [
         (
             "a long evening: %d games of Say When!, heap after each" % games_in_evening,
             "%.1f to %.1f KB (%+d bytes from game 2 to %d)"
@@ -482,7 +521,7 @@ def main(argv=None):
     seeds = [int(x) for x in args.seeds.split()]
     boards_section()
     mechanisms_section(args.quick)
-    time_and_evening_section(3 if args.quick else 50)
+    time_and_evening_section(3 if args.quick else 50, args.quick)
     flash_ok = flash_section()
     margins_ok = margins_section(args, seeds, args.quick)
     return 0 if flash_ok and margins_ok else 1

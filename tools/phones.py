@@ -33,7 +33,11 @@ def serve(state_dir, port, heap, seed=None, prelude=None, env=None, **popen):
     args = ["--state", str(state_dir), "--http", str(port)]
     if seed is not None:
         args += ["--seed", str(seed)]
-    start = ["-c", prelude + "\nimport headless"] if prelude else ["-m", "headless"]
+    start = (
+        ["-c", prelude + "\nimport headless, sys\nheadless.main(sys.argv)"]
+        if prelude
+        else ["-m", "headless"]
+    )
     return device_process(start + args, heap, env, **popen)
 
 

@@ -69,22 +69,22 @@ def held_at_boot():
 
 def _badger(DeviceBoard):
     class BadgerBoard(DeviceBoard):
-        """DeviceBoard (the shell's interface) with the Badger's power latch, and the press
-        that powered the board on kept from the game until it is released."""
+        """DeviceBoard (the shell's interface) with the Badger's power latch. The press
+        that powered the board on is no game input: it went down before the buttons'
+        interrupts were set up, so they latch no edge of it (hw/buttons.py), and its
+        release alone is no press."""
 
         def __init__(self, enable, *args, **kw):
             super().__init__(*args, **kw)
             self._enable = enable
             self._off = False
-            self._woke_with = self._buttons.read()
             self.buzzer.play("start", 2, self._now())  # the LED says: running
 
-        def buttons(self):
-            levels = self._buttons.read()
-            if levels and self._off:  # on USB power_off() leaves it running: hold again
-                self.power_on()
-            self._woke_with &= levels
-            return levels & ~self._woke_with
+        def button_edges(self):
+            edges = self._buttons.edges
+            if edges.head != edges.tail and self._off:  # on USB power_off() leaves it
+                self.power_on()  # running: a press holds the power again
+            return edges
 
         def power_off(self):
             """Drops ENABLE_3V3: on battery the board goes dark at once (call it after the
@@ -108,6 +108,7 @@ def _badger(DeviceBoard):
                 pass
             self.power_off()
             self.sleep_until_press()
+            self.power_on()
             try:
                 os.remove(RESUME_FILE)
             except OSError:

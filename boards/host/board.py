@@ -9,6 +9,8 @@ terminal and keys for buttons; so headless runs carry none of the terminal's cod
 import sys
 from os import stat
 
+from app.buttons import NAMES, Edges
+
 try:
     from os import getenv
 except ImportError:  # rp2 and the WebAssembly port have no environment: the defaults serve
@@ -47,7 +49,8 @@ class HostBoard:
         self.fonts = getenv("SIM_FONTS") or _find("fonts.bin", "firmware/fonts/fonts.bin")
         self.decks = getenv("SIM_DECKS") or _find("decks", "build/decks")
         self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
-        self.levels = 0  # bit per button, set by the simulator
+        self.levels = 0  # bit per button, set by the simulator (set_button)
+        self.edges = Edges()  # and their edges, with their own ticks, as a board's pins latch
         self.rotate = False
         self.brightness = 3
         self.leds = bytearray(3 * self.ring_size)
@@ -71,6 +74,16 @@ class HostBoard:
 
     def buttons(self):
         return self.levels
+
+    def button_edges(self):
+        return self.edges
+
+    def set_button(self, name, down, t):
+        """Button `name` goes down (or up) at tick `t`, whether or not the loop is polling
+        then: latched as a board's pin interrupt latches it (hw/buttons.py)."""
+        bit = BIT[name]
+        self.levels = self.levels | bit if down else self.levels & ~bit
+        self.edges.put(NAMES.index(name), down, t)
 
     def configure(self, rotate, brightness):
         self.rotate = rotate

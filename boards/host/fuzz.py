@@ -28,7 +28,7 @@ import micropython
 
 import ticks
 from phases import unload
-from board import BIT, HostBoard
+from board import HostBoard
 from games.rng import Rng
 from screens import view
 from shell import POLL_MS, Device
@@ -102,10 +102,10 @@ class Fuzz:
 
     def hold(self, names, ms):
         for n in names:
-            self.board.levels |= BIT[n]
+            self.board.set_button(n, True, self.now)
         self.advance(ms)
         for n in names:
-            self.board.levels &= ~BIT[n]
+            self.board.set_button(n, False, self.now)
         self.advance(30 + self.rng.below(120))
 
     # -- one random event ------------------------------------------------------------------

@@ -7,22 +7,25 @@ scripted game crosses the wrap) and moves only when a command says so, in 10 ms 
 exactly as the shell polls on a board; --seed (default 1) makes the deal of cards and
 letters repeatable. Commands, one per line (# starts a comment):
 
-    press B | long B | hold B | release B | chord A C | wait MS
+    press B | long B | hold B | release B | chord A C | wait MS | busy MS
     screen | text | png PATH | ring | state | refreshes | mem | modules | battery MV
     reboot | quit
 
 press: down 80 ms, then up 80 ms. long: down 1000 ms, then up 80 ms. hold/release: one
 edge, then 30 ms (past the debounce). chord A C: A down, C down 30 ms later, both up 150
-ms later. screen prints the frame in braille dots and the text drawn on it; text prints
-only the text; png saves the frame; ring prints the 16 LEDs as RRGGBB; state prints the
-core's state as JSON; refreshes counts e-ink refreshes (partial, full); mem prints the
-heap in use after a collection (then micropython's mem_info and qstr_info: the largest
-free block, the names interned), modules that and the modules loaded; battery MV gives the
-board a battery at MV millivolts; reboot is a power cut (but with --http: netsim.py says
-why): the device starts again from what it saved. Tones are printed as `tone NAME` when
-they play. A bad command prints `error: COMMAND: what is wrong` and the simulator goes on;
-so does screen, png, ring or state where the device's heap has no room for the host's
-reader of it (a board has none), printing `busy: COMMAND: ...`.
+ms later. busy MS holds the loop for the next MS of time, as a long stretch of work would:
+the commands after it move the buttons and let time pass, but no poll runs until then (the
+edges are latched, as a board's pins latch them). screen prints the frame in braille dots
+and the text drawn on it; text prints only the text; png saves the frame; ring prints the
+16 LEDs as RRGGBB; state prints the core's state as JSON; refreshes counts e-ink refreshes
+(partial, full); mem prints the heap in use after a collection (then micropython's
+mem_info and qstr_info: the largest free block, the names interned), modules that and the
+modules loaded; battery MV gives the board a battery at MV millivolts; reboot is a power
+cut (but with --http: netsim.py says why): the device starts again from what it saved.
+Tones are printed as `tone NAME` when they play. A bad command prints `error: COMMAND:
+what is wrong` and the simulator goes on; so does screen, png, ring or state where the
+device's heap has no room for the host's reader of it (a board has none), printing `busy:
+COMMAND: ...`.
 
 --http PORT: the PC is a board with Wi-Fi serving phones on 127.0.0.1:PORT (netsim.py).
 """
@@ -44,7 +47,8 @@ if "--http" in sys.argv:
 BOOT_MODULES = set(sys.modules)  # what a freshly booted device has loaded
 
 BUTTONS = "A B C UP DOWN GO"
-COMMANDS = "press long hold release chord wait screen text png ring state refreshes mem modules "
+COMMANDS = "press long hold release chord wait busy screen text png ring state refreshes mem "
+COMMANDS += "modules "
 COMMANDS += "battery reboot quit"
 # command -> what follows it (every other command takes nothing)
 ARGS = {
@@ -54,6 +58,7 @@ ARGS = {
     "release": "BUTTON",
     "chord": "BUTTON BUTTON",
     "wait": "MS",
+    "busy": "MS",
     "png": "PATH",
     "battery": "MV",
 }
@@ -66,6 +71,7 @@ class CommandError(ValueError):
 class Sim:
     def __init__(self, start, state_dir, seed):
         self.now = start & ticks.MASK
+        self.busy_until = self.now  # the loop held by other work until then (`busy MS`)
         self.state_dir = state_dir
         self.seed = seed
         self.boot()
@@ -89,17 +95,21 @@ class Sim:
 
     def wait(self, ms):
         """Lets `ms` of simulated time pass, polling as the shell does: every 10 ms, and at
-        the very tick of any deadline the core names in between."""
+        the very tick of any deadline the core names in between; but not at all while the
+        loop is busy (`busy`)."""
         end = ticks.add(self.now, max(POLL_MS, ms - ms % POLL_MS))
         while ticks.diff(end, self.now) > 0:
+            busy = ticks.diff(self.busy_until, self.now)
+            if busy > 0:  # edges latch meanwhile (HostBoard.set_button); nothing is polled
+                self.now = ticks.add(self.now, min(busy, ticks.diff(end, self.now)))
+                continue
             step = min(self.dev.sleep_ms(self.now) or POLL_MS, ticks.diff(end, self.now))
             self.now = ticks.add(self.now, step)
             self.dev.poll(self.now)
             self.settle()
 
     def edge(self, name, down):
-        bit = BIT[name]
-        self.board.levels = self.board.levels | bit if down else self.board.levels & ~bit
+        self.board.set_button(name, down, self.now)
 
     def command(self, words):
         cmd = words[0]
@@ -135,6 +145,8 @@ class Sim:
             self.wait(80)
         elif cmd == "wait":
             self.wait(int(args[0]))
+        elif cmd == "busy":
+            self.busy_until = ticks.add(self.now, int(args[0]))
         elif cmd == "screen":
             from term import braille
 
@@ -244,4 +256,5 @@ def main(argv):
             break
 
 
-main(sys.argv)
+if __name__ == "__main__":  # micropython -m headless
+    main(sys.argv)

@@ -22,27 +22,27 @@ import sys
 import time
 
 import ticks
-from board import BIT, HostBoard, getenv
+from board import HostBoard, getenv
 
 SHORT_MS = 80
 LONG_MS = 1000
 GAP_MS = 60  # between two queued presses, so the debouncer sees them apart
 
-# key byte -> (button bit, hold ms); the chord is its own plan (_CHORD).
+# key byte -> (button, hold ms); the chord is its own plan (_CHORD).
 KEYS = {
-    ord("a"): (BIT["A"], SHORT_MS),
-    ord("b"): (BIT["B"], SHORT_MS),
-    ord("c"): (BIT["C"], SHORT_MS),
-    ord("g"): (BIT["GO"], SHORT_MS),
-    ord("A"): (BIT["A"], LONG_MS),
-    ord("B"): (BIT["B"], LONG_MS),
-    ord("C"): (BIT["C"], LONG_MS),
-    ord("G"): (BIT["GO"], LONG_MS),
-    ord("u"): (BIT["UP"], SHORT_MS),
-    ord("d"): (BIT["DOWN"], SHORT_MS),
+    ord("a"): ("A", SHORT_MS),
+    ord("b"): ("B", SHORT_MS),
+    ord("c"): ("C", SHORT_MS),
+    ord("g"): ("GO", SHORT_MS),
+    ord("A"): ("A", LONG_MS),
+    ord("B"): ("B", LONG_MS),
+    ord("C"): ("C", LONG_MS),
+    ord("G"): ("GO", LONG_MS),
+    ord("u"): ("UP", SHORT_MS),
+    ord("d"): ("DOWN", SHORT_MS),
 }
-# A down, C down 30 ms later, both up: (ms from the start, bit, down)
-_CHORD = ((0, BIT["A"], 1), (30, BIT["C"], 1), (150, BIT["A"], 0), (160, BIT["C"], 0))
+# A down, C down 30 ms later, both up: (ms from the start, button, down)
+_CHORD = ((0, "A", 1), (30, "C", 1), (150, "A", 0), (160, "C", 0))
 
 
 class TerminalBoard(HostBoard):
@@ -52,7 +52,7 @@ class TerminalBoard(HostBoard):
         self._in = sys.stdin.buffer
         self._head = bytearray(2)  # a record's tag and its one-byte argument
         self._key = bytearray(1)
-        self._plan = []  # (tick, bit, down): the edges of the presses the keys asked for
+        self._plan = []  # (tick, button, down): the edges of the presses the keys asked for
         self._quit = False
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
@@ -64,13 +64,14 @@ class TerminalBoard(HostBoard):
         self._head[1] = arg
         self._out.write(self._head)
 
-    def buttons(self):
+    def button_edges(self):
+        """The keys' presses played as edges at their planned ticks, once due."""
         self._read_keys()
         now = time.ticks_ms() & ticks.MASK
         while self._plan and ticks.reached(now, self._plan[0][0]):
-            _, bit, down = self._plan.pop(0)
-            self.levels = self.levels | bit if down else self.levels & ~bit
-        return self.levels
+            at, name, down = self._plan.pop(0)
+            self.set_button(name, down, at)
+        return self.edges
 
     def tone(self, name, volume):
         self._record(0x54, volume)  # T
@@ -112,12 +113,12 @@ class TerminalBoard(HostBoard):
             elif key == 0x78:  # x
                 self._play(_CHORD)
             elif key in KEYS:
-                bit, hold = KEYS[key]
-                self._play(((0, bit, 1), (hold, bit, 0)))
+                name, hold = KEYS[key]
+                self._play(((0, name, 1), (hold, name, 0)))
 
     def _play(self, steps):
         t = time.ticks_ms() & ticks.MASK
         if self._plan:  # queue behind a press still playing
             t = ticks.add(self._plan[-1][0], GAP_MS)
-        for dt, bit, down in steps:
-            self._plan.append((ticks.add(t, dt), bit, down))
+        for dt, name, down in steps:
+            self._plan.append((ticks.add(t, dt), name, down))

@@ -42,6 +42,7 @@ _ENTRY = const("<IHI")
 _ENTRY_SIZE = const(10)
 _SEP = const("\x1f")
 _CHUNK = const(64)  # fields() reads a record this much at a time
+_INDEX_CHUNK = const(240)  # opening a deck checks its index this much at a time
 
 
 class DeckError(ValueError):
@@ -58,26 +59,25 @@ class Deck:
         magic, self.count, index_crc = struct.unpack(_HEAD, head)
         if magic != b"DCK2":
             raise DeckError("%s deck is not a deck file" % name)
+        # The index and the keys, checked in one pass of pieces, not an entry at a time: a
+        # read costs flash time, and a deck of a thousand cards is a game's start.
+        left = self.count * (_ENTRY_SIZE + 2)
         crc = 0
-        last = _HEAD_SIZE + self.count * (_ENTRY_SIZE + 2)
-        for _ in range(self.count):  # one pass over the index: checksum and extent
-            entry = f.read(_ENTRY_SIZE)
-            if len(entry) != _ENTRY_SIZE:
-                raise DeckError("%s deck index is cut short" % name)
-            crc = binascii.crc32(entry, crc)
-            offset, length, _ = struct.unpack(_ENTRY, entry)
-            last = max(last, offset + length)
-        left = 2 * self.count  # the keys, read in small pieces (no large block needed)
         while left:
-            part = f.read(min(_CHUNK, left))
+            part = f.read(min(_INDEX_CHUNK, left))
             if not part:
                 break
             crc = binascii.crc32(part, crc)
             left -= len(part)
         if left or crc & 0xFFFFFFFF != index_crc:
             raise DeckError("%s deck index is damaged" % name)
+        # The records follow in index order (tools/deckfile.py): the last one ends the file.
+        end = _HEAD_SIZE + self.count * (_ENTRY_SIZE + 2)
+        if self.count:
+            length, _ = self._entry(self.count - 1)
+            end = f.tell() + length
         f.seek(0, 2)
-        if f.tell() != last:
+        if f.tell() != end:
             raise DeckError("%s deck is cut short or has extra bytes" % name)
 
     def _entry(self, i):
@@ -106,11 +106,18 @@ class Deck:
 
     def card(self, i):
         """The fields of card i, as a list of strings."""
+        return str(self._record(i), "utf-8").split(_SEP)
+
+    def check(self, i):
+        """Raises DeckError unless card i reads back whole (a deal puts such a card aside)."""
+        self._record(i)
+
+    def _record(self, i):
         length, crc = self._entry(i)
         data = self._f.read(length)
         if len(data) != length or binascii.crc32(data) & 0xFFFFFFFF != crc:
             raise DeckError("%s deck: card %d is damaged" % (self.name, i + 1))
-        return str(data, "utf-8").split(_SEP)
+        return data
 
     def fields(self, i, first, count):
         """Fields first .. first+count-1 of card i (fewer past its end), and how many fields
@@ -164,6 +171,8 @@ def bits(rec, deck):
     rec = record(rec, deck.count)
     n, marks = rec["n"], rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
+    if not any(marks):  # nothing played yet (a new device, a deck just used up)
+        return out
     for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
         b = key % n
         if marks[b >> 4] >> (b & 15) & 1:
@@ -187,13 +196,13 @@ def draw(rec, deck, k, rng, exclude=()):
     taken = bits(rec, deck)
     for i in exclude:
         taken[i >> 3] |= 1 << (i & 7)
-    left = count - sum(is_set(taken, i) for i in range(count))
+    left = count - _ones(taken)
     if left < k:  # the deck is used up: start it afresh
         rec = record(None, count)
         taken = bytearray(len(taken))
         for i in exclude:
             taken[i >> 3] |= 1 << (i & 7)
-        left = count - sum(is_set(taken, i) for i in range(count))
+        left = count - _ones(taken)
     picks = []
     for _ in range(min(k, left)):
         i = _nth_free(taken, count, rng.below(left))
@@ -201,6 +210,16 @@ def draw(rec, deck, k, rng, exclude=()):
         picks.append(i)
         left -= 1
     return picks, rec
+
+
+def _ones(taken):
+    """How many bits are set: a byte at a time, a set bit at a time (most are clear)."""
+    n = 0
+    for byte in taken:
+        while byte:
+            byte &= byte - 1
+            n += 1
+    return n
 
 
 def _nth_free(taken, count, r):

@@ -128,6 +128,7 @@ class Turn(GameScreen):
     """The question, for the Quizzer to read aloud. Hold C or GO to open the Answer Door."""
 
     full_refresh = True
+    long_presses = ("GO",)
 
     def event(self, app, ev, now):
         game = self.game
@@ -204,6 +205,8 @@ def draw_question(g, text, top, below=0):
 
 class Guess(GameScreen):
     """One team's guess, typed on the number editor; OK on a blank number passes."""
+
+    long_presses = ("B",)  # the decimal point
 
     def __init__(self, game, team):
         super().__init__(game)
@@ -295,6 +298,8 @@ class Guess(GameScreen):
 
 class Review(GameScreen):
     """Every guess in: the Quizzer reads them back, then holds C or GO for the door."""
+
+    long_presses = ("GO",)
 
     def event(self, app, ev, now):
         kind, b = ev

@@ -34,7 +34,7 @@ def deal(seen, deck, k, rng, exclude=()):
         picks, rec = decks.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
         for i in picks:
             try:
-                deck.card(i)
+                deck.check(i)
                 good.append(i)
             except DeckError:
                 rec = decks.mark(rec, deck, i)

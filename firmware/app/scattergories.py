@@ -368,6 +368,8 @@ class Play(GameScreen):
     UP/DOWN (or A/C) turn the pages; a long B or GO pauses and resumes. Without a ring the
     bar shows the time left in coarse steps."""
 
+    long_presses = ("B", "GO")
+
     def __init__(self, game, run):
         super().__init__(game)
         s = game.s
@@ -544,6 +546,7 @@ class Score(GameScreen):
     """Each player's points this round: UP/DOWN change, B next player, A challenge, C done."""
 
     save_after_ms = 1000  # points changed: saved once UP/DOWN have rested this long
+    long_presses = ("B", "GO")
 
     def __init__(self, game):
         super().__init__(game)

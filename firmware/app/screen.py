@@ -17,6 +17,9 @@ class Screen:
     name = "screen"
     game = None  # a game's screen: its model (app.gamescreen.GameScreen)
     full_refresh = False  # a round boundary: clean the panel with a full refresh
+    # B and GO: those whose long press means something here; the others act as they go
+    # down, not on release (app/buttons.py)
+    long_presses = ()
     # leave(app, now): the A+C chord takes the table to the menu from this screen
     enter = event = tick = draw = deadline = leave = _nothing
 

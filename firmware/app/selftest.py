@@ -32,6 +32,7 @@ _COUNT_MS = const(1000)  # a partial takes 0.3-0.4 s: one a second never queues 
 
 class SelfTest(Screen):
     name = "selftest"
+    long_presses = ("B",)  # the scale
 
     def __init__(self):
         self.down = set()

@@ -286,6 +286,8 @@ class Scores(GameScreen):
 class Play(GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
 
+    long_presses = ("B", "GO")  # a skip, a pause
+
     def __init__(self, game, now):
         super().__init__(game)
         # The turn, on the model too: the phones read it there (net/staycool.py).

@@ -28,6 +28,7 @@ class LedTone:
 
 class DeviceBoard:
     ring_size = 16
+    wakes = True  # the buttons' interrupts wake the loop (shell.run): it may rest between
     fonts = "/fonts"
     decks = "/decks"
     state_dir = "/state"
@@ -49,7 +50,11 @@ class DeviceBoard:
         self.watchdog = None  # set by main.py when the game runs (never in maintenance)
 
     def buttons(self):
+        """The levels now, bit i = button i held (a sleep waits on them)."""
         return self._buttons.read()
+
+    def button_edges(self):
+        return self._buttons.edges
 
     def configure(self, rotate, brightness):
         self.display.set_rotated(rotate)
@@ -63,6 +68,10 @@ class DeviceBoard:
     def update(self, now):
         if self.buzzer is not None:
             self.buzzer.update(now)
+
+    def sounding(self):
+        """A tune is playing: its notes are timed by the polls (update)."""
+        return self.buzzer is not None and self.buzzer.playing()
 
     def show_ring(self, leds):
         if self.ring is not None:

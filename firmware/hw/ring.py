@@ -24,12 +24,19 @@ class Ring:
         self._r, self._g, self._b = order[0], order[1], order[2]
         # The most the channels may add up to (in 0-255 units) within the budget.
         self._limit = budget_ma * 255 // MA_PER_CHANNEL
+        self._shown = bytearray(3 * self.n)  # the last frame written, and at what level
+        self._shown_level = -1  # (none yet): an unchanged frame is not written again
 
     def set_level(self, level):
         self.level = min(LEVELS, max(1, level))
 
     def show(self, leds):
-        """Writes one frame: `leds` holds 3 * n bytes, R G B per LED."""
+        """Writes one frame: `leds` holds 3 * n bytes, R G B per LED. A frame like the
+        last is not sent again (the LEDs latch it): an idle ring costs nothing."""
+        if self.level == self._shown_level and leds == self._shown:
+            return
+        self._shown[:] = leds
+        self._shown_level = self.level
         buf = self.np.buf
         scale = self.level * 255 // LEVELS
         total = 0
@@ -50,6 +57,7 @@ class Ring:
         for i in range(3 * self.n):
             self.np.buf[i] = 0
         self.np.write()
+        self._shown_level = -1  # the next frame is written, whatever it is
 
 
 def _gamma(v):

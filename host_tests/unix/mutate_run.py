@@ -26,7 +26,7 @@ from binascii import crc32
 from fuzz import BOOT_MODULES, Fuzz
 
 import ticks
-from board import BIT, HostBoard
+from board import HostBoard
 from phases import unload
 from shell import POLL_MS, Device
 from store import Store
@@ -184,9 +184,9 @@ class Trial:
         self.dev.render()
 
     def press(self, name, ms=60):
-        self.board.levels |= BIT[name]
+        self.board.set_button(name, True, self.now)
         self.wait(ms)
-        self.board.levels &= ~BIT[name]
+        self.board.set_button(name, False, self.now)
         self.wait(120)
 
     def wait(self, ms):

@@ -6,7 +6,7 @@ import gc
 import sys
 
 import framebuf
-from fakes import Bus, UC8151Model, load_board
+from fakes import Bus, UC8151Model, edge, load_board
 
 import ticks
 
@@ -29,6 +29,12 @@ class Pin:
     OUT = 1
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4  # rp2's GPIO_IRQ_EDGE_FALL, _RISE
+    IRQ_RISING = 8
+    irq_set = None
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self.irq_set = (handler, trigger, hard)
 
     def __init__(self, id, mode=None, pull=None, *, value=None):
         self.id = id
@@ -186,6 +192,21 @@ def boot_first(rtc):
         sys.modules.pop("board", None)
 
 
+def button(gp, level):
+    """A button's level changes, with the interrupt of its edge (fakes.edge)."""
+    edge(PINS[gp], level, lambda v: LEVELS.__setitem__(gp, v))
+
+
+def latched(hw):
+    """The edges latched and not yet read, as (button, down), read off."""
+    edges = hw.button_edges()
+    out = []
+    while edges.tail != edges.head:
+        out.append((edges.what[edges.tail] >> 1, edges.what[edges.tail] & 1))
+        edges.tail = (edges.tail + 1) % len(edges.what)
+    return out
+
+
 def led():
     return PINS[22].level
 
@@ -239,13 +260,14 @@ def test_buttons_read_as_a_bitmask():
 
 def test_the_press_that_powered_it_on_is_not_a_game_input():
     hw = build({13: 1})  # B held from power-on, through the boot
-    assert hw.buttons() == 0  # kept from the game
-    LEVELS[12] = 1
-    assert hw.buttons() == 1  # another button counts
-    LEVELS[13] = LEVELS[12] = 0
-    assert hw.buttons() == 0
-    LEVELS[13] = 1
-    assert hw.buttons() == 2  # once released, B is a button again
+    assert latched(hw) == []  # kept from the game
+    button(12, 1)
+    assert latched(hw) == [(0, 1)]  # another button counts: A down
+    button(13, 0)
+    button(12, 0)
+    assert latched(hw) == [(0, 0)]  # B's release is no edge of a press
+    button(13, 1)
+    assert latched(hw) == [(1, 1)]  # once released, B is a button again
 
 
 def test_safe_mode_is_a_and_c_held_at_power_on():
@@ -304,9 +326,10 @@ def test_power_off_drops_the_latch_and_a_press_raises_it():
     hw = build()
     hw.power_off()
     assert PINS[10].level == 0 and led() == 0
-    assert hw.buttons() == 0 and PINS[10].level == 0  # on USB it runs on, still off
-    LEVELS[13] = 1
-    assert hw.buttons() == 2 and PINS[10].level == 1  # a press holds the power again
+    hw.button_edges()
+    assert PINS[10].level == 0  # on USB it runs on, still off
+    button(13, 1)
+    assert latched(hw) == [(1, 1)] and PINS[10].level == 1  # a press holds the power again
 
 
 def test_the_board_puts_frames_on_the_glass_either_way_up():

@@ -94,18 +94,46 @@ def test_play_returns_at_once_and_volume_is_duty():
     assert DUTY[3] == 32768  # half duty: a piezo's loudest
 
 
-def test_buttons_bitmask_for_pull_ups_and_pull_downs():
-    class P:
-        def __init__(self, v):
-            self.v = v
+def test_buttons_bitmask_and_edges_for_pull_ups_and_pull_downs():
+    fake = FakeMachine()
+    Pin = fake.Pin
+    ups = PinButtons([Pin(n, Pin.IN, Pin.PULL_UP) for n in range(5)] + [None])
+    both = Pin.IRQ_FALLING | Pin.IRQ_RISING
+    assert all(fake.pins[n].irq_set[1:] == (both, True) for n in range(5))  # hard
+    fake.set(1, 0)  # B pressed: a pull-up reads 0
+    fake.set(4, 0)  # DOWN
+    assert ups.read() == 0b10010  # and no GO
+    e = ups.edges
+    assert [e.what[i] for i in range(e.tail, e.head)] == [1 << 1 | 1, 4 << 1 | 1]
+    fake.set(1, 1)
+    assert e.what[e.head - 1] == 1 << 1  # B up
+    assert ups.read() == 0b10000
 
-        def value(self):
-            return self.v
-
-    ups = PinButtons([P(1), P(0), P(1), P(1), P(0), None], active_low=True)
-    assert ups.read() == 0b10010  # B and DOWN pressed (read 0); no GO
-    downs = PinButtons([P(1), P(0), P(0), P(0), P(0)], active_low=False)
+    fake = FakeMachine()
+    Pin = fake.Pin
+    downs = PinButtons([Pin(10 + n, Pin.IN, Pin.PULL_DOWN) for n in range(5)], active_low=False)
+    fake.set(10, 1)  # A pressed: a pull-down reads 1
     assert downs.read() == 0b00001
+    assert downs.edges.what[0] == 0 << 1 | 1 and downs.edges.head == 1
+
+
+def test_a_button_interrupt_allocates_nothing_and_keeps_its_own_tick():
+    # fakes.edge runs a hard handler with the heap locked, as rp2 runs it: any allocation
+    # would raise MemoryError here.
+    import time
+
+    fake = FakeMachine()
+    Pin = fake.Pin
+    b = PinButtons([Pin(n, Pin.IN, Pin.PULL_UP) for n in range(6)])
+    before = time.ticks_ms() & 0x3FFFFFFF
+    for _ in range(10):
+        fake.set(5, 0)
+        fake.set(5, 1)
+    after = time.ticks_ms() & 0x3FFFFFFF
+    e = b.edges
+    assert e.head - e.tail == 20 and not e.lost
+    took = (after - before) & 0x3FFFFFFF
+    assert all(0 <= ((e.at[i] - before) & 0x3FFFFFFF) <= took for i in range(20))
 
 
 def test_battery_millivolts_are_integers():
@@ -140,8 +168,12 @@ def test_pico_board_builds_from_its_pin_map():
         assert n in pins
     assert b.parts == {"ring": True, "buzzer": True, "go": True, "led": False}
     assert [m for m in fake.made if m[0] == "PWM"][0][1] == 15
-    fake.levels[3] = 0  # B held: pull-up reads 0
+    fake.set(3, 0)  # B held: pull-up reads 0, and the falling edge is latched
     assert b.buttons() == 0b10
+    edges = b.button_edges()
+    assert (edges.head - edges.tail, edges.what[edges.tail]) == (1, 1 << 1 | 1)  # B down
+    fake.set(3, 1)
+    assert edges.head - edges.tail == 2 and edges.what[edges.tail + 1] == 1 << 1  # B up
     assert b.battery_mv() == 40000 * 9900 // 65535
 
 
@@ -158,6 +190,8 @@ def test_pico_board_sleeps_lightly_until_a_button():
     assert b.ring.np.frames[-1] == bytes(48)  # dark while asleep
     assert fake.sleeps == [100] * 5
     assert b.buttons() == 1 << 5
+    edges = b.button_edges()  # and the press that woke it is latched for the game
+    assert edges.head - edges.tail == 1 and edges.what[edges.tail] == 5 << 1 | 1
 
 
 def test_badger_sleeps_by_switching_off_and_wakes_into_the_game():

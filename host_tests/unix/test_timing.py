@@ -15,3 +15,11 @@ def test_end_of_turn_sounds_on_time_and_ring_frames_keep_their_rhythm():
     assert r["saves_during_turn"] == [], r  # nothing written to flash while the sand runs
     assert r["refreshes"][0] > 3  # the e-ink did refresh while the sand ran
     assert r["longest_spi_write"] <= 296  # a page of the frame: 0.6 ms at 4 MHz
+    # The menu at rest: the loop waits for an edge (or its 250 ms look), not a 10 ms poll,
+    # and writes no ring frame that has not changed; a press wakes it at its very edge.
+    assert r["idle_polls_per_s"] <= 5, r
+    assert r["idle_ring_writes_per_s"] == 0, r
+    assert r["rest_to_poll_ms"] <= 1, r
+    # The saves at the turn's end come a poll apart, never back to back: no frame waits
+    # for two flash writes (30 ms each here).
+    assert r["other_frame_lateness_ms"] < 30, r

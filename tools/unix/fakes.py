@@ -316,16 +316,42 @@ class _FakeNeopixelModule:
     NeoPixel = FakeNeoPixel
 
 
+def edge(pin, level, set_level):
+    """A level change on an input, as the RP2040's GPIO block reports it: `set_level`
+    makes the change, and an interrupt set up on that edge (IRQ_RISING to 1, IRQ_FALLING
+    to 0) is run at once. A hard one runs with the heap locked, as MicroPython's rp2 port
+    runs it inside the interrupt, where any allocation raises MemoryError."""
+    was = pin.value()
+    set_level(level)
+    irq = getattr(pin, "irq_set", None)
+    if irq is None or was == level:
+        return
+    handler, trigger, hard = irq
+    if trigger & (pin.IRQ_RISING if level else pin.IRQ_FALLING):
+        import micropython
+
+        if hard:
+            micropython.heap_lock()
+        try:
+            handler(pin)
+        finally:
+            if hard:
+                micropython.heap_unlock()
+
+
 class FakeMachine:
     """A stand-in `machine` module for building a board on the PC: records what is made."""
 
     def __init__(self, levels=None):
         self.made = []  # (kind, id, keyword arguments)
+        self.pins = {}  # id -> the last Pin made on it
         self.levels = levels or {}
         machine = self
 
         class Pin:
             IN, OUT, PULL_UP, PULL_DOWN = 0, 1, 2, 3
+            IRQ_FALLING, IRQ_RISING = 4, 8  # rp2's GPIO_IRQ_EDGE_FALL, _RISE
+            irq_set = None  # (handler, trigger, hard) once irq() is called
 
             def __init__(self, n, mode=-1, pull=-1, value=None):
                 self.n = n
@@ -335,6 +361,7 @@ class FakeMachine:
                 idle = 1 if pull == Pin.PULL_UP else 0
                 self.level = value if value is not None else idle
                 machine.made.append(("Pin", n, (mode, pull, value)))
+                machine.pins[n] = self
 
             def __call__(self, v=None):
                 return self.value(v)
@@ -344,6 +371,9 @@ class FakeMachine:
                     return machine.levels.get(self.n, self.level)
                 self.level = v
                 return None
+
+            def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+                self.irq_set = (handler, trigger, hard)
 
             def on(self):
                 self.level = 1
@@ -376,10 +406,18 @@ class FakeMachine:
         self.sleeps = []  # each lightsleep(ms)
         self.wake_after = None  # (sleeps, pin, level): a button pressed during a sleep
 
+    def set(self, n, level):
+        """Input `n` now reads `level`, with the interrupt its edge raises."""
+        pin = self.pins.get(n)
+        if pin is None:
+            self.levels[n] = level
+            return
+        edge(pin, level, lambda v: self.levels.__setitem__(n, v))
+
     def lightsleep(self, ms):
         self.sleeps.append(ms)
         if self.wake_after and len(self.sleeps) >= self.wake_after[0]:
-            self.levels[self.wake_after[1]] = self.wake_after[2]
+            self.set(self.wake_after[1], self.wake_after[2])
 
     def install(self):
         import sys

@@ -67,18 +67,35 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
         return plain_sleep(t)
 
     dev.sleep_ms = sleep_ms
+    plain_poll = dev.poll
+    polls = [0]
+
+    def poll(t):
+        polls[0] += 1
+        if "woke" not in idle and "pressed" in idle:  # the first poll after the rest's end
+            idle["woke"] = ticks.diff(vclock.now_ms(), idle["pressed"])
+        plain_poll(t)
+
+    dev.poll = poll
     turn = {}
+    idle = {}
 
     async def script():
         import asyncio
 
         async def press(bit, ms=80):
-            levels[0] |= bit
+            board.set_levels(levels[0] | bit)
             await asyncio.sleep_ms(ms)
-            levels[0] &= ~bit
+            board.set_levels(levels[0] & ~bit)
             await asyncio.sleep_ms(400)
 
         await asyncio.sleep_ms(3000)  # boot, the first full refresh
+        # The menu at rest for 10 s: what the loop does when nothing changes.
+        idle["polls"], idle["ring"] = polls[0], board.ring.np.count
+        await asyncio.sleep_ms(10_000)
+        idle["polls"] = polls[0] - idle["polls"]
+        idle["ring"] = board.ring.np.count - idle["ring"]
+        idle["pressed"] = vclock.now_ms()  # the press below wakes the loop at its edge
         for bit in (16, 32, 32, 8, 32):  # DOWN, GO: Stay Cool; GO: new game; UP, GO: start
             await press(bit)
         await asyncio.sleep_ms(3000)
@@ -110,4 +127,7 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
         "turn_ended": end is not None,
         "refreshes": board.display.refreshes,
         "longest_spi_write": board.display.spi.longest,
+        "idle_polls_per_s": idle["polls"] / 10,
+        "idle_ring_writes_per_s": idle["ring"] / 10,
+        "rest_to_poll_ms": idle["woke"],  # from a press's edge at rest to the poll that reads it
     }

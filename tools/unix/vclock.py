@@ -10,7 +10,7 @@ ring frames slip from their 40 ms rhythm, and how late the end of a turn sounds.
 
 import sys
 
-from fakes import FakeNeoPixel, FakePin, FakePWM, FakeSPI, SSD1680Model
+from fakes import FakeNeoPixel, FakePin, FakePWM, FakeSPI, SSD1680Model, edge
 
 import ticks
 
@@ -52,8 +52,35 @@ class Task:
         self.finished = True
 
 
+class Flag:
+    """asyncio's Event and ThreadSafeFlag on the virtual clock: a waiting task looks each
+    virtual millisecond (costing no virtual time: only a poll of the device counts)."""
+
+    def __init__(self, clears=False):
+        self.state = False
+        self.clears = clears  # a ThreadSafeFlag clears itself as its waiter wakes
+
+    def set(self):
+        self.state = True
+
+    def clear(self):
+        self.state = False
+
+    def wait(self):
+        while not self.state:
+            yield 1
+        if self.clears:
+            self.state = False
+
+
 class VirtualAsyncio:
     """Enough of asyncio for runner.py and the drivers, on the virtual clock."""
+
+    Event = Flag
+
+    @staticmethod
+    def ThreadSafeFlag():  # noqa: N802 - asyncio's name
+        return Flag(clears=True)
 
     queue = []  # [wake_us, order, task]
     order = [0]
@@ -166,16 +193,34 @@ def pico(levels, baud=4_000_000):
     )
 
     class Button:
+        IRQ_FALLING, IRQ_RISING = 4, 8
+        irq_set = None
+
         def __init__(self, bit):
             self.bit = bit
 
         def value(self):
             return 0 if levels[0] & self.bit else 1  # pull-ups: pressed reads 0
 
-    buttons = PinButtons([Button(1 << i) for i in range(6)], active_low=True)
+        def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+            self.irq_set = (handler, trigger, hard)
+
+    pins = [Button(1 << i) for i in range(6)]
+
+    def set_levels(new):
+        """The buttons held become `new` (bit i = button i), each edge with its interrupt."""
+        for pin in pins:
+
+            def level(v, bit=pin.bit):
+                levels[0] = levels[0] & ~bit if v else levels[0] | bit
+
+            edge(pin, 0 if new & pin.bit else 1, level)
+
+    buttons = PinButtons(pins, active_low=True)
     board = DeviceBoard(display, buttons, ring=Ring(TimedNeoPixel()), pwm=FakePWM())
     from board import HostBoard  # where the fonts and decks are on this PC
 
     host = HostBoard()
     board.fonts, board.decks = host.fonts, host.decks
+    board.set_levels = set_levels
     return board

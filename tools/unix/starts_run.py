@@ -1,0 +1,156 @@
+"""How long each game takes to start, against the menu's redraw in the same run.
+
+Run in the unix port (`make bench` does, on the .mpy build): the real device, stepped by the
+headless simulator's Sim, with its polls and its frame drawing timed in microseconds. A
+start is every poll and draw from the "Start game" press to its first frame; the menu's
+redraw, every poll and draw of one UP press at the menu. The ratio of the two means the
+same on any machine (the board runs the same bytecode); so does the longest single stretch
+of the start (one poll or one draw), against the same redraw.
+
+    import starts_run; starts_run.measure(state_dir, reps)
+"""
+
+import sys
+import time
+
+import headless
+
+import ticks
+
+# From the menu to the last row of each game's setup (tests/test_*_sim.py use the same).
+SETUP = {
+    "saywhen": "press GO\npress GO\npress UP",
+    "staycool": "press DOWN\npress GO\npress GO\npress UP",
+    "scattergories": "press DOWN\npress DOWN\npress GO\npress GO\npress UP",
+}
+
+
+class Counted:
+    """A file whose reads are counted: on a board each costs flash time the unix port does
+    not charge (littlefs reads a block through the XIP cache), so a start's reads are a
+    figure of their own."""
+
+    reads = [0, 0]  # calls, bytes: of every file open
+
+    def __init__(self, f):
+        self._f = f
+
+    def read(self, n=-1):
+        data = self._f.read(n)
+        Counted.reads[0] += 1
+        Counted.reads[1] += len(data)
+        return data
+
+    def readinto(self, buf):
+        n = self._f.readinto(buf)
+        Counted.reads[0] += 1
+        Counted.reads[1] += n or 0
+        return n
+
+    def __getattr__(self, name):
+        return getattr(self._f, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self._f.close()
+
+
+def counting(plain_open):
+    def opened(path, mode="r", *args):
+        f = plain_open(path, mode, *args)
+        return Counted(f) if "r" in mode else f
+
+    return opened
+
+
+class Timed:
+    """Wraps a device's poll and render: the time they take, summed and at most."""
+
+    def __init__(self, dev):
+        self.total = self.longest = 0
+        for name in ("poll", "render"):
+            setattr(dev, name, self.timing(getattr(dev, name)))
+
+    def timing(self, f):
+        def timed(*args):
+            t = time.ticks_us()
+            r = f(*args)
+            took = time.ticks_diff(time.ticks_us(), t)
+            self.total += took
+            self.longest = max(self.longest, took)
+            return r
+
+        return timed
+
+    def reset(self):
+        self.total = self.longest = 0
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def clear(state_dir):
+    import os
+
+    for name in os.listdir(state_dir):
+        os.remove(state_dir + "/" + name)
+
+
+def start(state_dir, game):
+    """A fresh device at the setup of `game`, timed: (its menu redraw, then its start, in
+    µs; the start's longest stretch)."""
+    clear(state_dir)
+    sim = headless.Sim(ticks.MASK + 1 - 30000, state_dir, 1)
+    timed = Timed(sim.dev)
+    sim.step("press DOWN")
+    timed.reset()
+    sim.step("press UP")  # the menu: one step, one partial refresh
+    redraw = timed.total
+    for line in SETUP[game].split("\n"):
+        sim.step(line)
+    timed.reset()
+    Counted.reads[:] = [0, 0]
+    sim.step("press GO")  # Start game: until its first frame is drawn
+    return redraw, timed.total, timed.longest
+
+
+def measure(state_dir, reps=5):
+    """Medians over `reps`: {game: (start / redraw, longest stretch / redraw)}, the redraw
+    in µs, and then, apart (a counted file is slower): {game + " reads": (the reads of a
+    start, their bytes)}."""
+    import builtins
+    import os
+
+    try:
+        os.mkdir(state_dir)
+    except OSError:
+        pass
+    starts = {g: [] for g in SETUP}
+    stretches = {g: [] for g in SETUP}
+    redraws = []
+    for _ in range(reps):
+        for game in SETUP:
+            redraw, took, longest = start(state_dir, game)
+            redraws.append(redraw)
+            starts[game].append(took)
+            stretches[game].append(longest)
+    redraw = median(redraws)
+    out = {g: (median(starts[g]) / redraw, median(stretches[g]) / redraw) for g in SETUP}
+    out["redraw_us"] = redraw
+    plain = builtins.open
+    builtins.open = counting(plain)
+    try:
+        for game in SETUP:
+            start(state_dir, game)
+            out[game + " reads"] = tuple(Counted.reads)
+    finally:
+        builtins.open = plain
+    return out
+
+
+if __name__ == "__main__":
+    print(measure(sys.argv[1] if len(sys.argv) > 1 else "/tmp/starts"))
