@@ -303,7 +303,8 @@ class Net:
             return _json(refused[0], {"error": refused[1]})
         app.last_input = now  # someone at the table: the device is not idle
         app.step(None, now)  # the screens follow what the act did
-        self.dev.apply()  # and it is saved before the phone hears it is done
+        self.dev.apply()
+        self.dev.write_all()  # saved before the phone hears it is done
         return 200, None, None  # net.server's answer to an act done: the phone looks next
 
 

@@ -296,6 +296,7 @@ def test_a_board_with_wifi_has_the_setting_and_the_join_screen_in_its_menus():
     wifi.adjust(dev.app, 1, 0)  # no further than off
     assert wifi.text(dev.app) == "Wi-Fi network: Off" and dev.app.settings["wifi"] == 2
     dev.apply()
+    dev.write_all()  # as the loop does at the end of the poll (Device.write_one)
     again = Device(dev.board, dev.store, seed=1)  # the setting is kept through a power cut
     assert again.app.settings["wifi"] == 2
     look(again)
