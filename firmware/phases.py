@@ -11,13 +11,15 @@ import sys
 
 
 def unload(keep):
-    """Forgets every module not in `keep`, globals and all (one stale pointer left on the
-    C stack would otherwise hold a whole module, and all it imported), so that the next
-    phase has the heap they held. But not the network's (net.*), which the phones' task
-    may be in the middle of using."""
+    """Forgets every module not in `keep` (nor asyncio's), globals and all (one stale
+    pointer left on the C stack would otherwise hold a whole module, and all it imported),
+    so that the next phase has the heap they held. The network's (net.*) are forgotten but
+    not emptied: the phones' task may be in the middle of using them."""
     while True:
         for name in sys.modules:
-            if name not in keep:
+            # asyncio loads its parts on first use (asyncio.event, once the loop waits on
+            # an Event): they serve the loop, which outlives every phase.
+            if name not in keep and not name.startswith("asyncio"):
                 break
         else:
             break

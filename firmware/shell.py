@@ -17,10 +17,6 @@ import asyncio
 import sys
 import time
 
-# Loaded with the shell, at boot: asyncio loads them on first use, and what a task loaded
-# later would be let go of, under its feet, at the next phase switch (phases.unload).
-from asyncio import Event, ThreadSafeFlag
-
 from micropython import const
 
 import ticks
@@ -247,10 +243,10 @@ async def _display(dev):
 
 
 async def _main(dev, failed):
-    dev.asked = Event()
+    dev.asked = asyncio.Event()  # (asyncio loads it now: phases.unload keeps asyncio's)
     # A board whose buttons' interrupts set a flag (hw/buttons.py) lets the loop rest until
     # the next edge; the PC's terminal board reads its keys at each poll, and polls on.
-    wake = ThreadSafeFlag() if getattr(dev.board, "wakes", False) else None
+    wake = asyncio.ThreadSafeFlag() if getattr(dev.board, "wakes", False) else None
     tasks = [asyncio.create_task(_buttons(dev, wake)), asyncio.create_task(_display(dev))]
     if wake is not None:
         dev.board.button_edges().wake = wake
