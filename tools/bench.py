@@ -428,6 +428,13 @@ def time_and_evening_section(games_in_evening, quick):
                 % (took, longest, reads, size / 1024),
             )
         )
+    steps, longest, whole = starts["qr"]
+    rows.append(
+        (
+            "the join screen's Wi-Fi QR code, in menu redraws",
+            "%.1f in all, in %d steps: the longest %.2f" % (whole, steps, longest),
+        )
+    )
     rows += [
         (
             "a long evening: %d games of Say When!, heap after each" % games_in_evening,

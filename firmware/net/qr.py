@@ -3,9 +3,9 @@
 `encode(data)` gives a Code: its `size` (modules a side) and `dark(x, y)`. Enough for what
 the join screen shows: the Wi-Fi network (WIFI:T:WPA;S:...;P:...;;, about 40 bytes, a
 version 3) and the page's address (version 2). Integers only: no floats on the board.
-Trying the eight masks costs the most (about a second on a Pico): `candidates` gives them
-one at a time, so the caller can yield between them, as `packed` does for the join screen
-(net.join.made).
+Trying the eight masks costs the most (about a second on a Pico): `packed`, for the join
+screen (net.join.made), masks and scores a few rows at a time and yields between them;
+`candidates` gives the eight one at a time (the tests read them).
 """
 
 import asyncio
@@ -212,10 +212,11 @@ class Code:
             upward = not upward
             x -= 2
 
-    def _mask(self, mask):
+    def _mask(self, mask, first=0, last=None):
+        """Flips the data modules of rows first..last-1 (all by default) by mask `mask`."""
         size = self.size
         modules = self.modules
-        for y in range(size):
+        for y in range(first, size if last is None else last):
             for x in range(size):
                 at = y * size + x
                 if not modules[at] & _FUNCTION and _flips(mask, x, y):
@@ -270,14 +271,20 @@ def encode(data, level=M, mask=None):
     return code
 
 
-def _unmasked(data, level):
-    if isinstance(data, str):
-        data = data.encode()
+def _version(data, level):
+    """The smallest version that holds `data` (bytes) at `level`."""
     version = 1
     while capacity(version, level) < len(data):
         version += 1
         if version > _MOST:
             raise ValueError("too long for a QR code")
+    return version
+
+
+def _unmasked(data, level):
+    if isinstance(data, str):
+        data = data.encode()
+    version = _version(data, level)
     code = Code(version)
     code._patterns()
     code._place(_codewords(data, version, level))
@@ -301,15 +308,29 @@ def candidates(data, level=M):
 def penalty(code):
     """The standard's score of a masked symbol (lower is easier to read): runs of five or
     more, 2x2 blocks, finder-like stretches, and dark modules far from half."""
+    score, dark = _penalty_lines(code, 0, code.size)
+    return score + _balance(code, dark)
+
+
+def _balance(code, dark):
+    total = code.size * code.size
+    return 10 * (abs(dark * 20 - total * 10) // total)
+
+
+def _penalty_lines(code, first, last):
+    """(the score, the dark modules) of lines first..last-1: each such row and column for
+    the runs and finder-like stretches, each such row (with the one below) for the 2x2
+    blocks and the dark count. The lines of a symbol add up to its penalty, less the
+    balance of dark and light (_balance)."""
     size = code.size
     modules = code.modules
     score = 0
     dark = 0
     finder = 0b1011101
-    for line in range(size):
+    for line in range(first, last):
         for across in (True, False):
             run = 0
-            last = -1
+            last_v = -1
             window = 0  # the last 11 modules, light beyond the edge
             for i in range(size + 4):
                 if i < size:
@@ -318,21 +339,21 @@ def penalty(code):
                 else:
                     v = 0
                 if i < size:
-                    if v == last:
+                    if v == last_v:
                         run += 1
                         if run == 5:
                             score += 3
                         elif run > 5:
                             score += 1
                     else:
-                        last = v
+                        last_v = v
                         run = 1
                 window = (window << 1 | v) & 0x7FF
                 if window >> 4 == finder and not window & 0xF:
                     score += 40  # four light after it
                 if window & 0x7F == finder and not window >> 7:
                     score += 40  # four light before it
-    for y in range(size):
+    for y in range(first, last):
         for x in range(size):
             v = modules[y * size + x] & 1
             dark += v
@@ -344,27 +365,55 @@ def penalty(code):
                 and v == modules[(y + 1) * size + x + 1] & 1
             ):
                 score += 3
-    total = size * size
-    return score + 10 * (abs(dark * 20 - total * 10) // total)
+    return score, dark
+
+
+_ROWS = const(4)  # packed's step: this many rows masked, or scored, between two yields
 
 
 async def packed(text, still):
     """The symbol for `text` the penalty rates best, as (modules a side, a bit a module,
     row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
-    has gone). One mask at a time, the loop running between them (about a second a symbol
-    on a Pico)."""
+    has gone). Made in small steps, the loop running between them: the placing, then each
+    of the eight masks a few rows at a time, masked and then scored (about a second a
+    symbol on a Pico in all, no step of it long)."""
+    data = text.encode()
+    version = _version(data, M)
+    code = Code(version)
+    code._patterns()
+    await asyncio.sleep_ms(0)
+    words = _codewords(data, version, M)
+    await asyncio.sleep_ms(0)
+    code._place(words)
+    del words
+    size = code.size
+    modules = code.modules
+    plain = bytearray(modules)
     best = bits = None
-    for score, _, code in candidates(text):
+    for mask in range(8):
+        await asyncio.sleep_ms(0)
+        if not still():
+            return None
+        modules[:] = plain
+        for first in range(0, size, _ROWS):
+            code._mask(mask, first, min(size, first + _ROWS))
+            await asyncio.sleep_ms(0)
+        code._format(_bch(M << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
+        score = dark = 0
+        for first in range(0, size, _ROWS):
+            part, part_dark = _penalty_lines(code, first, min(size, first + _ROWS))
+            score += part
+            dark += part_dark
+            await asyncio.sleep_ms(0)
+        score += _balance(code, dark)
         if best is None or score < best:
             best = score
-            modules = code.modules  # a byte a module, masked afresh for the next
             bits = bits or bytearray((len(modules) + 7) >> 3)
             for at in range(len(modules)):
                 if modules[at] & 1:
                     bits[at >> 3] |= 1 << (at & 7)
                 else:
                     bits[at >> 3] &= ~(1 << (at & 7))
-        await asyncio.sleep_ms(0)
-        if not still():
-            return None
-    return code.size, bits
+    if not still():
+        return None
+    return size, bits

@@ -10,6 +10,7 @@ of the start (one poll or one draw), against the same redraw.
     import starts_run; starts_run.measure(state_dir, reps)
 """
 
+import gc
 import sys
 import time
 
@@ -119,9 +120,44 @@ def start(state_dir, game):
     return redraw, timed.total, timed.longest
 
 
+class _Steps:
+    """asyncio as net.qr sees it: each sleep a yield to the hand that runs it."""
+
+    @staticmethod
+    def sleep_ms(ms):
+        yield ms
+
+
+def qr_steps(text="WIFI:T:WPA;S:Scanner-7F3A;P:dance-owl-42;;"):
+    """The join screen's Wi-Fi code made as the phones' task makes it (net.qr.packed): (its
+    steps, the longest step and the whole, in µs)."""
+    from net import qr
+
+    plain = qr.asyncio
+    qr.asyncio = _Steps
+    coro = qr.packed(text, lambda: True)
+    n = whole = longest = 0
+    try:
+        while True:
+            t = time.ticks_us()
+            try:
+                coro.send(None)
+            finally:
+                took = time.ticks_diff(time.ticks_us(), t)
+                whole += took
+                longest = max(longest, took)
+            n += 1
+    except StopIteration:
+        pass
+    finally:
+        qr.asyncio = plain
+    return n + 1, longest, whole
+
+
 def measure(state_dir, reps=5):
     """The fastest of `reps`: {game: (start / redraw, longest stretch / redraw)}, the redraw
-    in µs, and then, apart (a counted file is slower): {game + " reads": (the reads of a
+    in µs, "qr": the join screen's code (its steps, its longest step / redraw, the whole /
+    redraw), and then, apart (a counted file is slower): {game + " reads": (the reads of a
     start, their bytes)}."""
     import builtins
     import os
@@ -142,6 +178,15 @@ def measure(state_dir, reps=5):
     redraw = fastest(redraws)
     out = {g: (fastest(starts[g]) / redraw, fastest(stretches[g]) / redraw) for g in SETUP}
     out["redraw_us"] = redraw
+    made = []
+    for _ in range(reps):
+        gc.collect()  # each from the same heap: a collection inside is a board's, not this run's
+        made.append(qr_steps())
+    out["qr"] = (
+        made[0][0],
+        fastest([m[1] for m in made]) / redraw,
+        fastest([m[2] for m in made]) / redraw,
+    )
     plain = builtins.open
     builtins.open = counting(plain)
     try:
