@@ -148,9 +148,9 @@ class Sim:
         elif cmd == "busy":
             self.busy_until = ticks.add(self.now, int(args[0]))
         elif cmd == "screen":
-            from term import braille
+            from term import braille_lines
 
-            for line in braille(self.dev.gfx.buf, W, H):
+            for line in braille_lines(self.dev.gfx.buf, W, H):
                 print(line)
             self.print_text()
         elif cmd == "text":

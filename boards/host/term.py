@@ -50,19 +50,28 @@ def turned(frame, width, height):
 def braille(frame, width, height, rotate=False):
     """A MONO_VLSB frame (a set bit is ink) as lines of braille, 2x4 pixels a character:
     148 characters by 32 lines for 296x128."""
+    return list(braille_lines(frame, width, height, rotate))
+
+
+def braille_lines(frame, width, height, rotate=False):
+    """The lines of braille(), one at a time, each made in one buffer as its UTF-8 (the
+    headless simulator prints them in the device's heap: a line is its only cost)."""
     if rotate:
         frame = turned(frame, width, height)
-    lines = []
+    line = bytearray(3 * (width // 2))
     for cell_row in range(height // 4):
         base = (cell_row >> 1) * width
         shift = (cell_row & 1) * 4
-        chars = []
+        at = 0
         for x in range(0, width, 2):
             left = frame[base + x] >> shift & 15
             right = frame[base + x + 1] >> shift & 15
-            chars.append(chr(0x2800 + (_LEFT_BITS[left] | _RIGHT_BITS[right])))
-        lines.append("".join(chars))
-    return lines
+            dots = _LEFT_BITS[left] | _RIGHT_BITS[right]  # U+2800 + dots, as UTF-8:
+            line[at] = 0xE2
+            line[at + 1] = 0xA0 | dots >> 6
+            line[at + 2] = 0x80 | dots & 0x3F
+            at += 3
+        yield str(line, "utf-8")
 
 
 def dimmed(leds, brightness):

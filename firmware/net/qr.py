@@ -24,6 +24,7 @@ _FORMAT_POLY = const(0x537)
 _FORMAT_MASK = const(0x5412)
 _VERSION_POLY = const(0x1F25)
 _FUNCTION = const(2)  # a module of the fixed patterns: data and masks leave it alone
+_ROWS = const(4)  # a step of _trials: this many rows masked, or scored
 
 # GF(256) over x^8 + x^4 + x^3 + x^2 + 1, for Reed-Solomon: powers of 2 and their logs.
 _EXP = bytearray(512)
@@ -265,10 +266,9 @@ def encode(data, level=M, mask=None):
     else the one of the eight the standard's penalty rates best. ValueError if too long."""
     if mask is None:
         mask = min((score, m) for score, m, _ in candidates(data, level))[1]
-    code = _unmasked(data, level)
-    code._mask(mask)
-    code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
-    return code
+    for _, m, code in candidates(data, level):
+        if m == mask:
+            return code
 
 
 def _version(data, level):
@@ -281,28 +281,45 @@ def _version(data, level):
     return version
 
 
-def _unmasked(data, level):
+def candidates(data, level=M):
+    """(penalty, mask, symbol) for each of the eight masks, one at a time. It is the one
+    symbol each time, masked afresh from a copy of it unmasked (no new symbol a mask, so
+    the heap gives two buffers, not nine): copy what is to be kept before the next."""
+    for trial in _trials(data, level):
+        if trial is not None:
+            yield trial
+
+
+def _trials(data, level):
+    """The symbol made a step at a time: None after each step (the placing, then each
+    mask _ROWS rows at a time, masked and then scored), and (penalty, mask, symbol) once a
+    mask is scored. A caller's loop may run at each None (packed)."""
     if isinstance(data, str):
         data = data.encode()
     version = _version(data, level)
     code = Code(version)
     code._patterns()
-    code._place(_codewords(data, version, level))
-    return code
-
-
-def candidates(data, level=M):
-    """(penalty, mask, symbol) for each of the eight masks, one at a time. It is the one
-    symbol each time, masked afresh from a copy of it unmasked (no new symbol a mask, so
-    the heap gives two buffers, not nine): copy what is to be kept before the next."""
-    code = _unmasked(data, level)
+    yield None
+    words = _codewords(data, version, level)
+    yield None
+    code._place(words)
+    del words
+    size = code.size
     modules = code.modules
     plain = bytearray(modules)
     for mask in range(8):
         modules[:] = plain
-        code._mask(mask)
+        for first in range(0, size, _ROWS):
+            code._mask(mask, first, min(size, first + _ROWS))
+            yield None
         code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
-        yield penalty(code), mask, code
+        score = dark = 0
+        for first in range(0, size, _ROWS):
+            part, part_dark = _penalty_lines(code, first, min(size, first + _ROWS))
+            score += part
+            dark += part_dark
+            yield None
+        yield score + _balance(code, dark), mask, code
 
 
 def penalty(code):
@@ -368,52 +385,26 @@ def _penalty_lines(code, first, last):
     return score, dark
 
 
-_ROWS = const(4)  # packed's step: this many rows masked, or scored, between two yields
-
-
 async def packed(text, still):
     """The symbol for `text` the penalty rates best, as (modules a side, a bit a module,
     row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
-    has gone). Made in small steps, the loop running between them: the placing, then each
-    of the eight masks a few rows at a time, masked and then scored (about a second a
-    symbol on a Pico in all, no step of it long)."""
-    data = text.encode()
-    version = _version(data, M)
-    code = Code(version)
-    code._patterns()
-    await asyncio.sleep_ms(0)
-    words = _codewords(data, version, M)
-    await asyncio.sleep_ms(0)
-    code._place(words)
-    del words
-    size = code.size
-    modules = code.modules
-    plain = bytearray(modules)
-    best = bits = None
-    for mask in range(8):
+    has gone). Made a step at a time (_trials), the loop running between them: about a
+    second a symbol on a Pico in all, no step of it long."""
+    best = bits = code = None
+    for trial in _trials(text, M):
         await asyncio.sleep_ms(0)
         if not still():
             return None
-        modules[:] = plain
-        for first in range(0, size, _ROWS):
-            code._mask(mask, first, min(size, first + _ROWS))
-            await asyncio.sleep_ms(0)
-        code._format(_bch(M << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
-        score = dark = 0
-        for first in range(0, size, _ROWS):
-            part, part_dark = _penalty_lines(code, first, min(size, first + _ROWS))
-            score += part
-            dark += part_dark
-            await asyncio.sleep_ms(0)
-        score += _balance(code, dark)
+        if trial is None:
+            continue
+        score, _, code = trial
         if best is None or score < best:
             best = score
+            modules = code.modules  # a byte a module, masked afresh for the next
             bits = bits or bytearray((len(modules) + 7) >> 3)
             for at in range(len(modules)):
                 if modules[at] & 1:
                     bits[at >> 3] |= 1 << (at & 7)
                 else:
                     bits[at >> 3] &= ~(1 << (at & 7))
-    if not still():
-        return None
-    return size, bits
+    return code.size, bits
