@@ -434,7 +434,7 @@ class Server:
                     raise Refused(431, "headers too large")
                 slot[_BUF] = buf[at:]
                 return
-            if end - at > _LINE:  # a line too long, though it came whole in one read
+            if end > at + _LINE:  # a line too long, though it came whole in one read
                 raise Refused(431, "headers too large")
             try:
                 self.header(slot, buf, at, end)
@@ -492,7 +492,7 @@ class Server:
         User-Agent alone is 200 bytes, too many to find in one piece of a cut-up heap."""
         lines = slot[_LINES]
         slot[_LINES] = lines + 1
-        slot[_SIZE] += end - start + 2
+        slot[_SIZE] += 2 + end - start  # (offsets in the request's bytes, not ticks)
         if slot[_SIZE] > _HEAD_MOST:
             raise Refused(431, "headers too large")  # all together, however many lines
         if not lines:  # GET /path?query HTTP/1.1
