@@ -19,7 +19,8 @@ largest free block, which is what fails first.
    and the ring's frames, late by how much of their period; what the loop does at the menu
    at rest. Then each game's start, from its "Start game" press to its first frame, as a
    ratio to the menu's redraw measured in the same run (tools/unix/starts_run.py), so that
-   it means the same on any machine, with the file reads it makes (a board's flash).
+   it means the same on any machine, with the file reads it makes (a board's flash); and
+   the share of a phone's looks answered within 3 s under 20 slow connections.
 4. A long evening of Say When! games: the heap back at the menu after each.
 5. Flash: each board's littlefs image of what `make flash` copies (tools/flashimage.py).
 6. The margins, which fail the bench if any run fails: every game fuzzed without phones at
@@ -34,15 +35,18 @@ import argparse
 import ast
 import json
 import re
+import socket
 import sys
 import tempfile
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools import flashimage, phonefuzz
 from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import ROOT, run_mp
-from tools.phones import Device, Phone
+from tools.phones import SAY_WHEN, START, Device, Phone
 
 GAMES = ("saywhen", "staycool", "scattergories")
 ROOMY = "256K"  # where a script runs with any mechanism switched off
@@ -309,6 +313,53 @@ def measure_starts(reps):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def slow_clients(looks, slow=20):
+    """A phone's looks (GET /api/me, asked again for 3 s as the page does) while `slow`
+    connections, each from an address of its own, send their request a byte a second and
+    connect again when cut off: (looks answered within 3 s, looks). Wall-clock, as a
+    phone at the table sees it."""
+    stop = threading.Event()
+    answered = 0
+    with tempfile.TemporaryDirectory() as state:
+        device = Device(state, heap_size="%dK" % BOARDS[0].cap_kb)
+        try:
+            device.send(SAY_WHEN + START)
+            phone = Phone(device.port, address="127.0.0.2")
+            if phone.join(0)[0] != 200:
+                sys.exit("slow clients: the phone could not join")
+            device.send("press B")  # the join screen goes: the game's first card
+
+            def trickle(n):
+                request = b"GET /api/teams HTTP/1.1\r\nHost: 192.168.4.1\r\n\r\n"
+                while not stop.is_set():
+                    try:
+                        with socket.create_connection(
+                            ("127.0.0.1", device.port),
+                            timeout=5,
+                            source_address=("127.0.0.%d" % (10 + n), 0),
+                        ) as sock:
+                            for byte in request:
+                                if stop.wait(1):
+                                    return
+                                sock.sendall(bytes([byte]))
+                            sock.recv(100)
+                    except OSError:
+                        stop.wait(0.2)
+
+            for n in range(slow):
+                threading.Thread(target=trickle, args=(n,), daemon=True).start()
+            time.sleep(2)  # every slot taken by them
+            for _ in range(looks):
+                asked = time.monotonic()
+                status = phone.json("GET", "/api/me")[0]
+                answered += status == 200 and time.monotonic() - asked <= 3
+                time.sleep(0.5)
+        finally:
+            stop.set()
+            device.close()
+    return answered, looks
+
+
 def pool(jobs, workers=2):
     """Each job (a function and its arguments) run, `workers` at a time (two cores here)."""
     with ThreadPoolExecutor(workers) as p:
@@ -428,6 +479,13 @@ def time_and_evening_section(games_in_evening, quick):
                 % (took, longest, reads, size / 1024),
             )
         )
+    answered, looks = slow_clients(5 if quick else 20)
+    rows.append(
+        (
+            "a phone's looks answered within 3 s under 20 slow connections",
+            "%d of %d (%d%%; at least 95%% wanted)" % (answered, looks, 100 * answered // looks),
+        )
+    )
     steps, longest, whole = starts["qr"]
     rows.append(
         (

@@ -45,7 +45,6 @@ _AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at mo
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
-_NESTING = const(3)  # the deepest message: {"answers": [...]} is 2
 _FOR_A_WHILE = const(("net.join", "net.qr"))  # loaded for their use (_let_go)
 
 
@@ -57,30 +56,6 @@ def _joining():
         gc.collect()  # once its pieces are collected
         from net import join
     return join
-
-
-def _nesting(body):
-    """How deep a JSON text's arrays and objects go, by a scan of its bytes (the strings'
-    skipped): one deeper than any message is refused before json.loads spends heap on it
-    (a 2 KB body can nest a thousand deep)."""
-    depth = most = 0
-    quoted = escaped = False
-    for c in body:
-        if quoted:
-            if escaped:
-                escaped = False
-            elif c == 92:  # \
-                escaped = True
-            elif c == 34:  # "
-                quoted = False
-        elif c == 34:
-            quoted = True
-        elif c == 91 or c == 123:  # [ {
-            depth += 1
-            most = max(most, depth)
-        elif c == 93 or c == 125:  # ] }
-            depth -= 1
-    return most
 
 
 def _side(key):
@@ -301,8 +276,6 @@ class Net:
         self.sync()
         tokens = self.table["tokens"]
         if post:
-            if _nesting(body) > _NESTING:
-                return _json(400, {"error": "nested too deep"})
             try:
                 message = json.loads(str(body, "utf-8"))
             except ValueError:  # bad JSON, or bad UTF-8 (UnicodeError is a ValueError)

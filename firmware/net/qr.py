@@ -3,9 +3,9 @@
 `encode(data)` gives a Code: its `size` (modules a side) and `dark(x, y)`. Enough for what
 the join screen shows: the Wi-Fi network (WIFI:T:WPA;S:...;P:...;;, about 40 bytes, a
 version 3) and the page's address (version 2). Integers only: no floats on the board.
-Trying the eight masks costs the most (about a second on a Pico): `packed`, for the join
-screen (net.join.made), masks and scores a few rows at a time and yields between them;
-`candidates` gives the eight one at a time (the tests read them).
+Trying the eight masks costs the most (about a second on a Pico): `candidates` gives them
+one at a time, so the caller can yield between them, as `packed` does for the join screen
+(net.join.made).
 """
 
 import asyncio
@@ -24,7 +24,6 @@ _FORMAT_POLY = const(0x537)
 _FORMAT_MASK = const(0x5412)
 _VERSION_POLY = const(0x1F25)
 _FUNCTION = const(2)  # a module of the fixed patterns: data and masks leave it alone
-_ROWS = const(4)  # a step of _trials: this many rows masked, or scored
 
 # GF(256) over x^8 + x^4 + x^3 + x^2 + 1, for Reed-Solomon: powers of 2 and their logs.
 _EXP = bytearray(512)
@@ -213,11 +212,10 @@ class Code:
             upward = not upward
             x -= 2
 
-    def _mask(self, mask, first=0, last=None):
-        """Flips the data modules of rows first..last-1 (all by default) by mask `mask`."""
+    def _mask(self, mask):
         size = self.size
         modules = self.modules
-        for y in range(first, size if last is None else last):
+        for y in range(size):
             for x in range(size):
                 at = y * size + x
                 if not modules[at] & _FUNCTION and _flips(mask, x, y):
@@ -266,88 +264,52 @@ def encode(data, level=M, mask=None):
     else the one of the eight the standard's penalty rates best. ValueError if too long."""
     if mask is None:
         mask = min((score, m) for score, m, _ in candidates(data, level))[1]
-    for _, m, code in candidates(data, level):
-        if m == mask:
-            return code
+    code = _unmasked(data, level)
+    code._mask(mask)
+    code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
+    return code
 
 
-def _version(data, level):
-    """The smallest version that holds `data` (bytes) at `level`."""
+def _unmasked(data, level):
+    if isinstance(data, str):
+        data = data.encode()
     version = 1
     while capacity(version, level) < len(data):
         version += 1
         if version > _MOST:
             raise ValueError("too long for a QR code")
-    return version
+    code = Code(version)
+    code._patterns()
+    code._place(_codewords(data, version, level))
+    return code
 
 
 def candidates(data, level=M):
     """(penalty, mask, symbol) for each of the eight masks, one at a time. It is the one
     symbol each time, masked afresh from a copy of it unmasked (no new symbol a mask, so
     the heap gives two buffers, not nine): copy what is to be kept before the next."""
-    for trial in _trials(data, level):
-        if trial is not None:
-            yield trial
-
-
-def _trials(data, level):
-    """The symbol made a step at a time: None after each step (the placing, then each
-    mask _ROWS rows at a time, masked and then scored), and (penalty, mask, symbol) once a
-    mask is scored. A caller's loop may run at each None (packed)."""
-    if isinstance(data, str):
-        data = data.encode()
-    version = _version(data, level)
-    code = Code(version)
-    code._patterns()
-    yield None
-    words = _codewords(data, version, level)
-    yield None
-    code._place(words)
-    del words
-    size = code.size
+    code = _unmasked(data, level)
     modules = code.modules
     plain = bytearray(modules)
     for mask in range(8):
         modules[:] = plain
-        for first in range(0, size, _ROWS):
-            code._mask(mask, first, min(size, first + _ROWS))
-            yield None
+        code._mask(mask)
         code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
-        score = dark = 0
-        for first in range(0, size, _ROWS):
-            part, part_dark = _penalty_lines(code, first, min(size, first + _ROWS))
-            score += part
-            dark += part_dark
-            yield None
-        yield score + _balance(code, dark), mask, code
+        yield penalty(code), mask, code
 
 
 def penalty(code):
     """The standard's score of a masked symbol (lower is easier to read): runs of five or
     more, 2x2 blocks, finder-like stretches, and dark modules far from half."""
-    score, dark = _penalty_lines(code, 0, code.size)
-    return score + _balance(code, dark)
-
-
-def _balance(code, dark):
-    total = code.size * code.size
-    return 10 * (abs(dark * 20 - total * 10) // total)
-
-
-def _penalty_lines(code, first, last):
-    """(the score, the dark modules) of lines first..last-1: each such row and column for
-    the runs and finder-like stretches, each such row (with the one below) for the 2x2
-    blocks and the dark count. The lines of a symbol add up to its penalty, less the
-    balance of dark and light (_balance)."""
     size = code.size
     modules = code.modules
     score = 0
     dark = 0
     finder = 0b1011101
-    for line in range(first, last):
+    for line in range(size):
         for across in (True, False):
             run = 0
-            last_v = -1
+            last = -1
             window = 0  # the last 11 modules, light beyond the edge
             for i in range(size + 4):
                 if i < size:
@@ -356,21 +318,21 @@ def _penalty_lines(code, first, last):
                 else:
                     v = 0
                 if i < size:
-                    if v == last_v:
+                    if v == last:
                         run += 1
                         if run == 5:
                             score += 3
                         elif run > 5:
                             score += 1
                     else:
-                        last_v = v
+                        last = v
                         run = 1
                 window = (window << 1 | v) & 0x7FF
                 if window >> 4 == finder and not window & 0xF:
                     score += 40  # four light after it
                 if window & 0x7F == finder and not window >> 7:
                     score += 40  # four light before it
-    for y in range(first, last):
+    for y in range(size):
         for x in range(size):
             v = modules[y * size + x] & 1
             dark += v
@@ -382,22 +344,17 @@ def _penalty_lines(code, first, last):
                 and v == modules[(y + 1) * size + x + 1] & 1
             ):
                 score += 3
-    return score, dark
+    total = size * size
+    return score + 10 * (abs(dark * 20 - total * 10) // total)
 
 
 async def packed(text, still):
     """The symbol for `text` the penalty rates best, as (modules a side, a bit a module,
     row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
-    has gone). Made a step at a time (_trials), the loop running between them: about a
-    second a symbol on a Pico in all, no step of it long."""
-    best = bits = code = None
-    for trial in _trials(text, M):
-        await asyncio.sleep_ms(0)
-        if not still():
-            return None
-        if trial is None:
-            continue
-        score, _, code = trial
+    has gone). One mask at a time, the loop running between them (about a second a symbol
+    on a Pico)."""
+    best = bits = None
+    for score, _, code in candidates(text):
         if best is None or score < best:
             best = score
             modules = code.modules  # a byte a module, masked afresh for the next
@@ -407,4 +364,7 @@ async def packed(text, still):
                     bits[at >> 3] |= 1 << (at & 7)
                 else:
                     bits[at >> 3] &= ~(1 << (at & 7))
+        await asyncio.sleep_ms(0)
+        if not still():
+            return None
     return code.size, bits

@@ -1,5 +1,6 @@
-# The join screen's QR codes made in small steps (net/qr.py packed): the same symbol as the
-# eight masks tried whole, with the loop let in every few rows.
+# The join screen's QR codes made a mask at a time (net/qr.py packed): the same symbol as
+# the eight masks tried whole, with the loop let in between. (Finer steps, a few rows at a
+# time, cost the phones' heap margin: the requests served between them cut it up.)
 from net import qr
 
 WIFI = "WIFI:T:WPA;S:Scanner-7F3A;P:dance-owl-42;;"
@@ -46,12 +47,9 @@ def test_packed_is_the_best_of_the_eight_masks_tried_whole():
         assert (size, bits) == (best[2], best[3]), (text, best[1])
 
 
-def test_packed_lets_the_loop_in_every_few_rows():
+def test_packed_lets_the_loop_in_after_each_mask():
     (size, _), n = steps(qr.packed(WIFI, lambda: True))
-    chunks = (size + 3) // 4
-    # After the patterns and the codewords; per mask once, then after each 4 rows masked
-    # and after each 4 rows scored.
-    assert n >= 2 + 8 * (1 + 2 * chunks), (size, n)
+    assert n == 8, n
 
 
 def test_packed_stops_when_what_it_was_for_has_gone():
