@@ -49,8 +49,7 @@ class HostBoard:
         self.fonts = getenv("SIM_FONTS") or _find("fonts.bin", "firmware/fonts/fonts.bin")
         self.decks = getenv("SIM_DECKS") or _find("decks", "build/decks")
         self.state_dir = state_dir or getenv("SIM_STATE") or "sim-state"
-        self.levels = 0  # bit per button, set by the simulator (set_button)
-        self.edges = Edges()  # and their edges, with their own ticks, as a board's pins latch
+        self.edges = Edges()  # the buttons' edges, with their own ticks, as a board's pins latch
         self.rotate = False
         self.brightness = 3
         self.leds = bytearray(3 * self.ring_size)
@@ -73,7 +72,7 @@ class HostBoard:
             dev.gfx.trace = self.trace
 
     def buttons(self):
-        return self.levels
+        return self.edges.levels  # bit i: button i held, as the simulator last set it
 
     def button_edges(self):
         return self.edges
@@ -81,8 +80,6 @@ class HostBoard:
     def set_button(self, name, down, t):
         """Button `name` goes down (or up) at tick `t`, whether or not the loop is polling
         then: latched as a board's pin interrupt latches it (hw/buttons.py)."""
-        bit = BIT[name]
-        self.levels = self.levels | bit if down else self.levels & ~bit
         self.edges.put(NAMES.index(name), down, t)
 
     def configure(self, rotate, brightness):

@@ -87,7 +87,7 @@ class Fuzz:
         end = ticks.add(self.now, ms)
         while ticks.diff(end, self.now) > 0:
             step = POLL_MS
-            if not self.board.levels:
+            if not self.board.buttons():
                 deadline = self.dev.app.deadline()
                 step = ticks.diff(end, self.now)
                 if deadline is not None:
