@@ -9,8 +9,9 @@ file and summed on the way (_Summed), as json.dump writes it in small pieces: a 
 needs no block of the heap as big as itself, which late in an evening it may not have.
 
 A load never raises, whatever is on the flash: a damaged file (bad checksum, not JSON,
-not UTF-8, too big to be ours, a directory in its place) is reported and removed, so the
-next boot starts clean instead of failing again. A file from before checksums (its JSON
+not UTF-8, too big to be ours, a directory in its place) is reported and moved aside, as
+`<key>.bad.json` (the last one kept, for diagnosis), so the next boot starts clean instead
+of failing again, and nothing is deleted unread. A file from before checksums (its JSON
 alone) is read with the problem "check": the caller validates it and saves it again.
 """
 
@@ -70,7 +71,7 @@ class Store:
             return json.loads(str(body, "utf-8")), problem
         except Exception:  # noqa: BLE001 - only reading and parsing is in here: any
             # failure (OSError, ValueError, UnicodeError, MemoryError...) is a bad file
-            self._remove(path)
+            self.set_aside(key)
             return None, "damaged"
 
     def save(self, key, data):
@@ -86,11 +87,19 @@ class Store:
         self._remove(self._path(key))
 
     def set_aside(self, key):
-        """Keeps a file that keeps failing as `<key>.bad.json`, for diagnosis, out of play."""
+        """Keeps a damaged file, or one that keeps failing, as `<key>.bad.json` (in place of
+        the last one), for diagnosis, out of play. What cannot be moved (a directory in
+        the file's place) is removed: the next boot must not meet it again."""
+        path, bad = self._path(key), self._path(key, ".bad.json")
         try:
-            os.rename(self._path(key), self._path(key, ".bad.json"))
+            os.stat(path)
         except OSError:
-            self._remove(self._path(key))
+            return  # none: the last one stays
+        self._remove(bad)  # the last one kept: rename() does not replace on every filesystem
+        try:
+            os.rename(path, bad)
+        except OSError:
+            self._remove(path)
 
     def _remove(self, path):
         try:
