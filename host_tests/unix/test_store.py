@@ -1,5 +1,6 @@
 # The atomic JSON store (firmware/store.py), inside the unix port on a real directory.
 import os
+from binascii import crc32
 
 from store import Store
 
@@ -50,14 +51,12 @@ def test_damaged_file_is_reported_and_moved_aside():
 
 
 def test_a_save_carries_the_crc32_of_its_json():
-    import binascii
-
     s = fresh()
     s.save("session", {"round": 3})
     with open(DIR + "/session.json", "rb") as f:
         body, tail = f.read().split(b"\n")
     assert body == b'{"round": 3}'
-    assert int(tail, 16) == binascii.crc32(body) & 0xFFFFFFFF
+    assert int(tail, 16) == crc32(body) & 0xFFFFFFFF
 
 
 def test_a_rotten_bit_is_caught_by_the_checksum():
@@ -133,3 +132,18 @@ def test_overwrite_and_delete():
     s.delete("settings")
     s.delete("settings")  # deleting twice is harmless
     assert s.load("settings") == (None, None)
+
+
+def test_json_that_would_swell_in_the_heap_is_damage_but_brackets_in_text_are_not():
+    s = fresh()
+    for body, ok in (
+        (b"[" * 9 + b"]" * 9, False),  # deeper than any save of ours
+        (b"[" + b"[]," * 300 + b"[]]", False),  # more lists than any save holds
+        (b'{"a": [[[[1]]]]}', True),  # 5 deep: a guess in Say When!'s undo
+        (b'{"answer": "[[[[[[[[[[{{{{{{{{{{", "b": "\\"[[[[[[[[[["}', True),
+    ):
+        with open(DIR + "/session.json", "wb") as f:
+            f.write(body + b"\n%08x" % (crc32(body) & 0xFFFFFFFF))
+        data, problem = s.load("session")
+        assert (problem is None) == ok, (body, problem)
+        assert ok or read("session.bad.json")[: len(body)] == body
