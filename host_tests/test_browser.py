@@ -90,8 +90,10 @@ def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
     # The first phone again, after a power cut: the device comes back, and so does Blue.
     browser.execute_script("localStorage.setItem(arguments[0], arguments[1])", TOKEN, token)
     assert "Traceback" not in device.power_cut()
+    browser.refresh()  # the device offers to resume: the phone says so, as Blue
+    assert until(browser, lambda d: shown(d, "team")) == "Blue"
+    until(browser, lambda d: "offers to resume" in (shown(d, "view") or ""))
     device.run("press B")
-    browser.refresh()
     assert until(browser, lambda d: shown(d, "team")) == "Blue"
 
     # A new game: its phones start again from the team list, and the old token is gone.

@@ -156,13 +156,16 @@ class App:
 
     def table(self):
         """What the phones read of the table, through this one door: (where it stands:
-        "home" at the menu, "game" while the game's own screens show, else the name of the
-        screen over them ("phones", "notice", "sleeping"...); the session: the game's key
-        and its players, or None; the game's model while one plays, else None; the
-        core's clock, the `now` of its last step)."""
+        "home" at the menu, "resume" at the offer to resume after a power cut, "game" while
+        the game's own screens show, else the name of the screen over them ("phones",
+        "notice", "sleeping"...); the session: the game's key and its players, or None;
+        the game's model while one plays, else None; the core's clock, the `now` of its
+        last step)."""
         phase = self.phase
         if phase == "game" and self.screen.game is not self.game:
             phase = self.screen.name
+        elif phase == "home" and self.screen.name == "resume":
+            phase = "resume"
         return phase, self.session, self.game, self.now
 
     def _entered(self, screen, now):

@@ -229,6 +229,26 @@ async def _connect(port):
     return s
 
 
+def test_a_phone_is_told_where_the_table_stands_at_the_resume_offer_and_the_menu():
+    dev = device()
+    dev.net.sync()
+    dev.app.step(("press", "B"), 0)  # the join screen gives way to the game
+    status, me = answer(dev, "POST", "/api/join", body=b'{"team": 0}')
+    token = me["token"]
+    assert answer(dev, "GET", "/api/me", token)[1]["screen"] == "saywhen"
+    dev.write_all()
+    again = Device(dev.board, dev.store, seed=2)  # a power cut: the offer to resume
+    assert again.app.screen.name == "resume"
+    status, me = answer(again, "GET", "/api/me", token)
+    assert status == 200 and (me["screen"], me["view"], me["name"]) == ("resume", None, "Red")
+    again.app.step(("press", "A"), 0)  # to the menu, the game kept
+    status, me = answer(again, "GET", "/api/me", token)
+    assert status == 200 and me["screen"] == "home"
+    again.app.step(("press", "GO"), 0)  # Resume Say When!: its phones play on
+    again.app.step(None, 0)
+    assert answer(again, "GET", "/api/me", token)[1]["screen"] == "saywhen"
+
+
 def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
     import time
 
