@@ -86,6 +86,16 @@ def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
     pick(browser, 0)
     assert until(browser, lambda d: shown(d, "team")) == "Red"
     assert device.phones()["taken"] == [True, True]
+    swatch = browser.execute_script(
+        "return getComputedStyle(document.getElementById('you')).borderLeftColor"
+    )
+    assert swatch == "rgb(255, 0, 0)"  # the team's colour beside its name
+
+    # A third phone: every team has one, and it is told so.
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    until(browser, lambda d: "Every team has a phone" in d.find_element(By.ID, "status").text)
+    assert all(disabled for _, disabled in until(browser, team_buttons))
 
     # The first phone again, after a power cut: the device comes back, and so does Blue.
     browser.execute_script("localStorage.setItem(arguments[0], arguments[1])", TOKEN, token)

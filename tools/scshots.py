@@ -46,9 +46,11 @@ class Interrogator:
         self.kind = kind
         self.driver.get("http://127.0.0.1:%d/" % device.port)
         until(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#teams button"))
+        self.asked = self.driver.find_element(By.ID, "ask").text  # "Which player are you?"
         self.driver.find_element(By.CSS_SELECTOR, '#teams button[data-team="%d"]' % player).click()
         # Joined: the page names the player (its role shows once the join screen has gone).
         until(self.driver, lambda d: not d.find_element(By.ID, "joined").get_attribute("hidden"))
+        self.your = self.driver.find_element(By.ID, "your").text
 
     def tap(self, what, then):
         """Taps a button once the turn takes taps, and waits for the count it gives."""
