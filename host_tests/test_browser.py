@@ -2,6 +2,8 @@
 simulator with --http): a phone joins a team from the page, and comes back as that team
 after a reload or a power cut of the device; a new game sends it back to the team list."""
 
+import time
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -57,6 +59,31 @@ def team_buttons(driver):
 
 def pick(driver, team):
     until(driver, lambda d: d.execute_script(PICK, team))
+
+
+# A refresh of the team list begun just before a tap, and answered only after the join is
+# done (its answer held back 1.5 s): the refresh must not put the phone back on the list.
+RACE = """const real = window.fetch;
+let held = false;
+window.fetch = (url, options) => {
+  const answer = real(url, options);
+  if (held || !String(url).includes("/api/teams")) return answer;
+  held = true;
+  return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 1500)));
+};
+step(pick);
+document.querySelector('#teams button[data-team="' + arguments[0] + '"]').click();"""
+
+
+def test_a_tap_at_the_team_list_s_refresh_joins_and_stays_joined(browser, device):
+    browser.get("http://127.0.0.1:%d/" % device.port)
+    device.run(SAY_WHEN + START)
+    until(browser, team_buttons)
+    browser.execute_script(RACE, 1)
+    assert until(browser, lambda d: shown(d, "team")) == "Blue"
+    time.sleep(2.5)  # the held refresh has answered by now
+    assert shown(browser, "team") == "Blue" and shown(browser, "pick") is None
+    assert device.phones()["taken"] == [False, True]
 
 
 def test_a_phone_joins_its_team_and_comes_back_as_it(browser, device):
