@@ -169,6 +169,27 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
         assert listed == ["Alex", "0 = 0", "Sam", "2 = 2", "Robin", "1 = 1", "Jo", "1 = 1"]
 
 
+def test_a_letter_typed_just_before_a_reload_is_kept(device):
+    driver = phone()
+    try:
+        device.run(FOUR_PLAYERS)
+        driver.get("http://127.0.0.1:%d/" % device.port)
+        until(driver, lambda d: d.execute_script(PICK, 0))
+        assert until(driver, lambda d: shown(d, "team")) == "Alex"
+        _, state = device.run("press B\n" + ROLL)
+        letter = state["view"]["letter"]
+        until(driver, lambda d: shown(d, "sg-letter") == letter)
+        field = driver.find_element(By.ID, "sg-a5")
+        field.send_keys(letter)  # no pause, no next field: the page goes at once
+        driver.refresh()
+        until(driver, lambda d: shown(d, "sg-letter") == letter)
+        assert driver.find_element(By.ID, "sg-a5").get_attribute("value") == letter
+        _, state = device.run("")
+        assert state["session"]["state"]["sheets"][0][5] == letter
+    finally:
+        driver.quit()
+
+
 def test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken(tmp_path):
     from PIL import Image
 
