@@ -149,6 +149,13 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
     late.token = alex.execute_script("return localStorage.getItem('scanner-token')")
     assert late.json("POST", "/api/act", {"answers": answers[0]})[0] == 409
 
+    # Only an answer that scores can be challenged (not Alex's Zebra, nor L-ava: no
+    # point), with a button a thumb can hit.
+    offered = sam.execute_script(
+        "return Array.from(document.querySelectorAll('.sg-challenge[data-player=\"0\"]'),"
+        " (b) => [b.dataset.category, b.getBoundingClientRect().height])"
+    )
+    assert [c for c, _ in offered] == ["1"] and all(h >= 44 for _, h in offered), offered
     # Sam challenges Alex's L-ion; Alex and Jo accept it, Sam and Robin reject it.
     click(sam, '.sg-challenge[data-player="0"][data-category="1"]')
     for driver, accept in zip(phones, (True, False, False, True)):
