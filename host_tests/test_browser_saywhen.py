@@ -123,6 +123,9 @@ def typing(value):
 def type_number(driver, value, card):
     """Types `value` on the page's pad, as a player would: it shows what the pad means."""
     keys, scale = typing(value)
+    # Scrolled down to the pad's end, as a thumb does: Lock in is kept in view over the
+    # pad's last row until then (and a click there would land on it).
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     for key in keys:
         driver.find_element(By.CSS_SELECTOR, '[data-key="%s"]' % key).click()
     driver.find_element(By.CSS_SELECTOR, '[data-scale="%d"]' % scale).click()
@@ -148,6 +151,23 @@ def pass_card(driver):
     driver.find_element(By.ID, "sw-pass").click()
     driver.find_element(By.ID, "sw-yes").click()
     until(driver, lambda d: not d.find_elements(By.ID, "sw-pad"))
+
+
+LOCK_BOTTOM = """window.scrollTo(0, 0);
+const r = document.getElementById("sw-lock").getBoundingClientRect();
+return [r.bottom, window.innerHeight];"""
+
+
+def lock_in_view(driver, width, height):
+    """Whether "Lock in" shows whole, unscrolled, in a viewport of width x height CSS px."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        bottom, inner = until(driver, lambda d: d.execute_script(LOCK_BOTTOM))
+        assert inner == height, inner
+        return bottom <= inner
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def wrong(card):
@@ -222,6 +242,7 @@ def test_three_phones_play_a_whole_game_of_say_when(device, phones):
         until(phones[team], lambda d: d.find_elements(By.ID, "sw-pad"))
     assert "every team types at once" in text(red)
     type_number(red, wrong(card), card)  # Red is typing while the others lock in
+    assert lock_in_view(red, 390, 844)  # on a small phone too, without scrolling
     key = red.find_element(By.CSS_SELECTOR, '[data-key="0"]')
     lock_in(blue, card[ANSWER], card)
     pass_card(green)
