@@ -295,7 +295,7 @@ def staycool(problems, content, scratch):
     words = parsed(problems, scratch, words_path, sc_check.parse_words)
     written = parsed(problems, scratch, written_path, sc_check.parse_cards)
     verbal = parsed(problems, scratch, verbal_path, sc_check.parse_cards)
-    near = staycool_near(problems, scratch, folder, written, verbal)
+    near = staycool_near(problems, scratch, folder, written, verbal, words, dice)
     if written is not None:
         for line, reason in sc_check.check_written(written, words or _AnyWord(), dice, near):
             problems.add(written_path, line, reason)
@@ -317,7 +317,7 @@ def staycool(problems, content, scratch):
     return decks, "%d written cards, %d verbal cards" % (len(written), len(verbal))
 
 
-def staycool_near(problems, scratch, folder, written, verbal):
+def staycool_near(problems, scratch, folder, written, verbal, words=None, dice=None):
     """The words near each written answer (staycool_check.near_words): WordNet's, as
     candidates.txt keeps them, the kept pairs and the verbal cards' alternatives."""
     pairs_path, candidates_path = folder / "pairs.txt", folder / "candidates.txt"
@@ -326,7 +326,7 @@ def staycool_near(problems, scratch, folder, written, verbal):
     if candidates is not None and written is not None:
         for path, found in zip(
             (folder / "written.txt", candidates_path),
-            sc_check.check_candidates(candidates, written),
+            sc_check.check_candidates(candidates, written, words=words, dice=dice),
             strict=True,
         ):
             for line, reason in found:

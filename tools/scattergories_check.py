@@ -92,6 +92,14 @@ def parse_lists(path, errors=None):
         if current is None:
             report(n, "category outside a list")
             continue
+        if SEPARATOR not in line:
+            slip = next((c for c in (";", "|", ":", "\t") if c in line), None)
+            reason = "no ' | ' between the category and its examples"
+            if slip:
+                reason += " (%r in its place?)" % slip
+                line = line.replace(slip, SEPARATOR, 1)
+                line = SEPARATOR.join(p.strip() for p in line.split(SEPARATOR, 1))
+            report(n, reason)
         text, _, examples = line.partition(SEPARATOR)
         examples = [e.strip() for e in examples.split(",")] if examples else []
         current.categories.append(Category(n, text.strip(), examples))

@@ -385,7 +385,7 @@ def parse_pairs(path, errors=None):
     """pairs.txt: groups of words kept as near one another, whatever a thesaurus says
     (``TAXI CAB``), one group a line; ``#`` starts a comment. A list of (line, words)."""
     report = _reporter(path, errors)
-    groups = []
+    groups, seen = [], {}
     for n, raw in enumerate(_read_lines(path), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -394,7 +394,18 @@ def parse_pairs(path, errors=None):
         if len(group) < 2 or not all(re.fullmatch(r"[A-Z]{3,4}", w) for w in group):
             report(n, "expected two or more words of 3 or 4 uppercase letters")
             continue
+        twice = sorted({w for w in group if group.count(w) > 1})
+        if twice:
+            report(n, "%s twice on one line" % " ".join(twice))
+            continue
+        key = tuple(sorted(group))
+        if key in seen:
+            report(n, "the same words as line %d: one line is enough" % seen[key])
+            continue
+        seen[key] = n
         groups.append((n, group))
+    if not groups:
+        report(0, "no pairs: the file must keep the known pairs (TAXI CAB, COT CRIB ...)")
     return groups
 
 
@@ -414,18 +425,30 @@ def parse_candidates(path, errors=None):
             report(n, "%s is on line %d too" % (m.group(1), found[m.group(1)][0]))
         else:
             found[m.group(1)] = (n, m.group(2).split())
+    if not found:
+        report(0, "no answers listed: run `make staycool-candidates` to write them")
     return found
 
 
-def check_candidates(candidates, cards, name="candidates.txt"):
+def check_candidates(candidates, cards, name="candidates.txt", words=None, dice=None):
     """That candidates.txt speaks of exactly the written answers: problems for the written
     file (an answer WordNet was not asked about) and for candidates.txt (an answer no card
-    has any more), as two lists of (line, reason)."""
+    has any more), as two lists of (line, reason). An empty candidates.txt is its parser's
+    finding, not one for each answer; nor is an answer that `words` does not hold or the
+    `dice` cannot spell (check_written says so: no candidates would make it an answer)."""
     written, stale = [], []
+    if not candidates:
+        return written, stale
     answers = {q.answer for card in cards for q in card.questions}
     for card in cards:
         for q in card.questions:
-            if re.fullmatch(r"[A-Z]{3,4}", q.answer) and q.answer not in candidates:
+            if not re.fullmatch(r"[A-Z]{3,4}", q.answer):
+                continue
+            if words is not None and q.answer.lower() not in words:
+                continue
+            if dice and not spellable(q.answer, dice):
+                continue
+            if q.answer not in candidates:
                 reason = "%s has no line in %s: run `make staycool-candidates`" % (q.answer, name)
                 written.append((q.line, reason))
     for answer, (line, _) in candidates.items():
@@ -625,7 +648,7 @@ def run_checks(folder, out=sys.stdout):
     candidates = load(parse_candidates, path("candidates.txt"))
     if written is not None:
         if candidates is not None:
-            missing, stale = check_candidates(candidates, written)
+            missing, stale = check_candidates(candidates, written, words=words, dice=dice)
             emit(path("written.txt"), missing)
             emit(path("candidates.txt"), stale)
         near = near_words(candidates or {}, pairs, verbal_alternatives(verbal or []))
