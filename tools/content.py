@@ -246,6 +246,9 @@ def saywhen_record(path, line, row, problems, seen_ids, seen_text):
         if value and not NUMBER.match(value):
             bad("%s %r is not a plain number (digits, at most one point)" % (field, value))
     problems.misfits(path, line, saywhen_misfits(text, unit))
+    generated = Path(path).name == "generated.csv"
+    for reason in sw_check.figure_problems(text, row["answer"], row["source"], generated):
+        bad(reason)
     if len(problems) > before:
         return None
     try:
