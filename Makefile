@@ -226,8 +226,10 @@ generate: .venv-content/.installed
 	touch $@
 
 # Lists each written Stay Cool answer's WordNet neighbours that the dice spell, into
-# content/staycool/candidates.txt (committed; make content wants a decision for each).
-# Needs Debian's wordnet-base; nltk comes in a venv of its own, .venv-words.
+# content/staycool/candidates.txt, and its Moby thesaurus neighbours into moby.txt (both
+# committed; make content wants a decision for each). Needs Debian's wordnet-base and
+# libaiksaurus-1.2-data (apt-get install wordnet-base libaiksaurus-1.2-data); nltk comes
+# in a venv of its own, .venv-words.
 staycool-candidates: .venv-words/.installed
 	.venv-words/bin/python -m tools.staycool_wordnet
 

@@ -117,6 +117,36 @@ def test_a_wordnet_candidate_wants_a_decision(content, tmp_path, capsys):
     fails_with(content, tmp_path, capsys, path, n, reason)
 
 
+def test_a_moby_candidate_wants_a_decision(content, tmp_path, capsys):
+    """Without its decision, FOAL's Moby neighbour COLT (moby.txt, not WordNet) is reported."""
+    assert "FOAL: COLT" in (SHIPPED / "moby.txt").read_text()
+    assert "COLT" not in next(
+        x for x in (SHIPPED / "candidates.txt").read_text().splitlines() if x.startswith("FOAL:")
+    )
+    path = content / "staycool" / "written.txt"
+    n = clue_line(path, "FOAL")
+    lines = lines_of(path)
+    colt = next(k for k in range(n, n + 5) if lines[k].startswith("- not COLT"))
+    edit(path, colt + 1, [])
+    reason = "COLT is spellable, in words.txt and near FOAL (Moby)"
+    fails_with(content, tmp_path, capsys, path, n, reason)
+
+
+@pytest.mark.parametrize(
+    "answer, second", [("BANK", "SAFE"), ("REAL", "TRUE"), ("HOOK", "LINE"), ("HIVE", "NEST")]
+)
+def test_the_four_second_answers_of_issue_37_are_decided(
+    content, tmp_path, capsys, answer, second
+):
+    path = content / "staycool" / "written.txt"
+    n = clue_line(path, answer)
+    lines = lines_of(path)
+    k = next(k for k in range(n, n + 5) if lines[k].startswith("- not " + second))
+    edit(path, k + 1, [])
+    reason = "%s is spellable, in words.txt and near %s (pairs.txt:" % (second, answer)
+    fails_with(content, tmp_path, capsys, path, n, reason)
+
+
 def test_a_verbal_answer_with_a_second_word_wants_a_decision(content, tmp_path, capsys):
     """A verbal card that takes "a bowl (or a dish)" makes DISH near the written BOWL."""
     verbal = content / "staycool" / "verbal.txt"
@@ -209,17 +239,28 @@ def wordnet_python():
 
 
 def test_the_committed_candidates_are_what_wordnet_gives(tmp_path):
-    """candidates.txt is generated: run again on the committed clues, WordNet gives the
-    very same file."""
-    out = tmp_path / "candidates.txt"
+    """candidates.txt and moby.txt are generated: run again on the committed clues,
+    WordNet and Aiksaurus give the very same files."""
+    out, moby = tmp_path / "candidates.txt", tmp_path / "moby.txt"
+    if not Path("/usr/share/aiksaurus/meanings.dat").exists():
+        pytest.fail("no Aiksaurus here: apt-get install libaiksaurus-1.2-data")
     proc = subprocess.run(
-        [str(wordnet_python()), "-m", "tools.staycool_wordnet", "--out", str(out)],
+        [
+            str(wordnet_python()),
+            "-m",
+            "tools.staycool_wordnet",
+            "--out",
+            str(out),
+            "--moby-out",
+            str(moby),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_text() == (SHIPPED / "candidates.txt").read_text()
+    assert moby.read_text() == (SHIPPED / "moby.txt").read_text()
 
 
 def test_the_checker_alone_checks_as_make_content_does(content):

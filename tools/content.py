@@ -323,19 +323,24 @@ def staycool(problems, content, scratch):
 def staycool_near(problems, scratch, folder, written, verbal, words=None, dice=None):
     """The words near each written answer (staycool_check.near_words): WordNet's, as
     candidates.txt keeps them, the kept pairs and the verbal cards' alternatives."""
-    pairs_path, candidates_path = folder / "pairs.txt", folder / "candidates.txt"
+    pairs_path = folder / "pairs.txt"
     pairs = parsed(problems, scratch, pairs_path, sc_check.parse_pairs) or []
-    candidates = parsed(problems, scratch, candidates_path, sc_check.parse_candidates)
-    if candidates is not None and written is not None:
-        for path, found in zip(
-            (folder / "written.txt", candidates_path),
-            sc_check.check_candidates(candidates, written, words=words, dice=dice),
-            strict=True,
-        ):
-            for line, reason in found:
-                problems.add(path, line, reason)
+    found = {}
+    for name in ("candidates.txt", "moby.txt"):
+        path = folder / name
+        found[name] = parsed(problems, scratch, path, sc_check.parse_candidates)
+        if found[name] is not None and written is not None:
+            for where, reasons in zip(
+                (folder / "written.txt", path),
+                sc_check.check_candidates(found[name], written, name, words=words, dice=dice),
+                strict=True,
+            ):
+                for line, reason in reasons:
+                    problems.add(where, line, reason)
     alternatives = sc_check.verbal_alternatives(verbal or [])
-    return sc_check.near_words(candidates or {}, pairs, alternatives)
+    return sc_check.near_words(
+        found["candidates.txt"] or {}, pairs, alternatives, moby=found["moby.txt"] or {}
+    )
 
 
 def scattergories(problems, content, scratch):

@@ -472,13 +472,15 @@ def verbal_alternatives(cards):
     return found
 
 
-def near_words(candidates, pairs, alternatives, names=("pairs.txt", "verbal.txt")):
-    """{answer: {word: where}}: WordNet's candidates, the kept pairs and the verbal cards'
-    alternatives, each word with where it comes from."""
+def near_words(candidates, pairs, alternatives, names=("pairs.txt", "verbal.txt"), moby=None):
+    """{answer: {word: where}}: WordNet's candidates, the Moby thesaurus' (moby.txt, as
+    Aiksaurus holds it), the kept pairs and the verbal cards' alternatives, each word with
+    where it comes from."""
     near = {}
-    for answer, (_, words) in candidates.items():
-        for w in words:
-            near.setdefault(answer, {}).setdefault(w, "WordNet")
+    for source, found in (("WordNet", candidates), ("Moby", moby or {})):
+        for answer, (_, words) in found.items():
+            for w in words:
+                near.setdefault(answer, {}).setdefault(w, source)
     for name, groups in zip(names, (pairs, alternatives), strict=True):
         for line, group in groups:
             for a in group:
@@ -646,12 +648,15 @@ def run_checks(folder, out=sys.stdout):
     verbal = load(parse_cards, path("verbal.txt"))
     pairs = load(parse_pairs, path("pairs.txt")) or []
     candidates = load(parse_candidates, path("candidates.txt"))
+    moby = load(parse_candidates, path("moby.txt"))
     if written is not None:
-        if candidates is not None:
-            missing, stale = check_candidates(candidates, written, words=words, dice=dice)
-            emit(path("written.txt"), missing)
-            emit(path("candidates.txt"), stale)
-        near = near_words(candidates or {}, pairs, verbal_alternatives(verbal or []))
+        for name, found in (("candidates.txt", candidates), ("moby.txt", moby)):
+            if found is not None:
+                missing, stale = check_candidates(found, written, name, words=words, dice=dice)
+                emit(path("written.txt"), missing)
+                emit(path(name), stale)
+        alternatives = verbal_alternatives(verbal or [])
+        near = near_words(candidates or {}, pairs, alternatives, moby=moby or {})
         emit(path("written.txt"), check_written(written, words, dice or [], near))
     if verbal is not None:
         emit(path("verbal.txt"), check_verbal(verbal))
