@@ -279,3 +279,52 @@ def test_the_checker_alone_checks_as_make_content_does(content):
     assert proc.returncode == 1
     reason = "CAB is spellable, in words.txt and near TAXI (WordNet)"
     assert re.search(r"written\.txt:%d: %s" % (n, re.escape(reason)), proc.stdout), proc.stdout
+
+
+# -- the verbal cards (issue 37, part 2) ----------------------------------------------------
+
+
+def verbal_q(text, answer, line=1):
+    return sc.Question(line, text, answer, [])
+
+
+def test_a_question_that_holds_its_answer():
+    assert sc.holds_its_answer(verbal_q("What colour is an orange?", "Orange")) == "orange"
+    assert sc.holds_its_answer(verbal_q("What is 90 minus 45?", "45")) == "45"
+    assert (
+        sc.holds_its_answer(verbal_q("Which is the largest lake in Africa?", "Lake Victoria"))
+        is None
+    )
+    assert sc.holds_its_answer(verbal_q("Which is heavier, a kilo or a pound?", "A kilo")) is None
+    assert sc.holds_its_answer(verbal_q("Spell 'cat'", "C-A-T")) is None
+
+
+def test_a_verbal_question_asking_a_written_fact():
+    written = [sc.Card("w", 1, [verbal_q("Bees live in it", "HIVE", 2)])]
+    verbal = [sc.Card("v", 1, [verbal_q("What do bees live in?", "A hive", 7)])]
+    assert [line for line, _ in sc.check_across(written, verbal)] == [7]
+    other = [sc.Card("v", 1, [verbal_q("What colour is a ruby?", "Red", 7)])]
+    written = [sc.Card("w", 1, [verbal_q("Colour of a ripe strawberry", "RED", 2)])]
+    assert sc.check_across(written, other) == []
+
+
+def test_one_template_on_at_most_a_fifth_of_a_slot():
+    assert sc.template('What is the opposite of "up"?') == "what is the opposite"
+    assert sc.template("What is 7 plus 8?") == "what is #"
+    cards = [
+        sc.Card("c%d" % i, i, [verbal_q('What is the opposite of "w%d"?' % i, "x", 100 + i)])
+        for i in range(10)
+    ]
+    found = sc.check_templates(cards)
+    assert [line for line, _ in found] == list(range(102, 110))  # 2 of 10 allowed a slot
+    assert "question 1 starts 'what is the opposite' on 10 of 10 cards" in found[0][1]
+
+
+def test_the_shipped_verbal_cards_pass_the_new_checks():
+    written = sc.parse_cards(str(SHIPPED / "written.txt"))
+    verbal = sc.parse_cards(str(SHIPPED / "verbal.txt"))
+    assert sc.check_templates(verbal) == []
+    assert sc.check_verbal_answers(verbal) == []
+    assert sc.check_across(written, verbal) == []
+    rabbit = [q for c in verbal for q in c.questions if "baby rabbit" in q.text]
+    assert rabbit and "bunny" in rabbit[0].answer

@@ -305,6 +305,8 @@ def staycool(problems, content, scratch):
     if verbal is not None:
         for line, reason in sc_check.check_verbal(verbal):
             problems.add(verbal_path, line, reason)
+        for line, reason in sc_check.check_across(written or [], verbal):
+            problems.add(verbal_path, line, reason)
     written, verbal = written or [], verbal or []
     most = (sc_check.WRITTEN_PER_CARD, sc_check.VERBAL_PER_CARD)
     for k, path, cards in ((0, written_path, written), (1, verbal_path, verbal)):
