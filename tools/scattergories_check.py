@@ -26,6 +26,7 @@ then appends ``(line, reason)`` pairs and keeps going.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import sys
@@ -47,7 +48,68 @@ MIN_ZIPF = 3.0  # wordfreq's scale: 3 is about once in a million words
 MOST_SHARED = 4  # examples in common that make two categories one round twice
 
 CategoryList = namedtuple("CategoryList", "number line categories")
-Category = namedtuple("Category", "line text examples")
+Category = namedtuple("Category", "line text examples decisions", defaults=((),))
+# "- pair OTHER CATEGORY: why" under a category: the pair of it and OTHER, which share an
+# example answer, was looked at and kept.
+Decision = namedtuple("Decision", "line other reason")
+DECISION_RE = re.compile(r"^- pair (.+?): (\S.*)$")
+
+# SHA-256 of the normalised wordings (normalise()) of categories on the classic commercial
+# lists, written from what issue 37 quotes and from general knowledge of the game, never
+# copied from a list: a multi-word category of ours that normalises to one is refused. Only
+# the hashes are kept, so that the file holds no list of theirs. Hash a candidate with
+# `python -m tools.scattergories_check --hash "Things you shout"`.
+AVOID = frozenset(
+    """
+078546e2800c4b14f3c721d3ceb8a4d879130d7804fd33497b4ce67dd1243fb4
+0abb67fb5561a6e5023c04128367c4d067a28177b9522bc23d2a4fde06653331
+0f3039a62d66ca6c2ea8ecd98aed8cec4e688ec7716948764a77a99924e0d887
+2651bb00cf4597c65747d89dfeb6da177111d834427069a2480cb5f0bd569239
+31d108cfb9b6efd493536b65ea843d4734bf00f98ee4faf29159c90c9a76479a
+33bead3df4beffc4ef811b1e861037e393c92cca2d21d70500d51ec7f9440ede
+349e71d86f6a1ed85b6f5c69fe896896226add678c1fbc2a0bfd7181ca38c363
+3d870c711f7302150dd80b9d2a621aa1bc9e33a55a96526bd073acbbed15017b
+3fb0fecef29178f958335c6592470bb08a03d00fb9d898af8e15cfef9b421761
+4223cc7201b75a7086b03917d910ebd7a91a4d32ed0dea278d38f51afc028a40
+4589f2f8214c3fa6ad00f5682e73b73d1ab269823a600980bd3495319989cac0
+6bdaf554e42029bd0dbee9471eb48a5f3626213c9859a58120a61c62ace4c968
+7ab3778776cde4fa728a162a53ad3abcc967d1bd7361039e0942888240c4ce86
+7b84c20eab43a2fc721dd9c41330580cf4be429e7739c539f44941e2149456d0
+95569575c70b130e171a869d86b2c11aeea97252d1012035eab194ebab762da9
+964a9431ff491fd7e0d7436ea1ed3e76e15d1d2e34fae585cdfca3c57805cf75
+a2d31eca045b6d67cfd1af316a72fffdf503854d5254d262ea739e7f2a4e226f
+a327c23b4dafd652a41efc243a50c80fc60088edabb1951e893918133a5c3f85
+af10ed45e9e08868fd5e04cd025b7139bc81c3eb90526eaee0af70e979bfb77f
+b0fddac35ca5e2447c469be4c8d7318c4b162fba5769bd02d01bf303a862508b
+b215197bedd54f2db572b688d2736e04609e8fb5f3da34da19f28e299127da24
+b6efa0bad673d029a3dd5182f8b67d0d088ca5c405b5dbcef1dd0ae2850c0a4f
+ba59926159d2aa256eb8739b8da7e2b574b960e1202c6d624cbe981cef996c91
+cde17052dfc18a66d9a638234d770db5787a19c8b16e9dcaa06736ce665193a9
+db90b0cab8ce7b6f5f073430fa45ceb6f8263de809b89ad00637255957bc03a7
+dbcd7a4ff593ab8bcbd2ace83098e92cbb430d1939f36fe8333ffd902922dafa
+e272deecde720ffc773d7a6a81adabbc366ccbb64da5abdb6b26f52cd3f952cb
+fbe027c9963cc83af1f8639ab34101305426f2d6fb84765057c4ef80a0b129eb
+fe9397a992692e19e627392b0276bb5bfff1fb413268574284d73905d04e0fa7
+""".split()
+)
+PADDING = re.compile(r"^(things|items|stuff)( (that are|that have|that|which are|with|you))? ")
+
+
+def normalise(text):
+    """A category's wording as it is compared with the wordings to avoid: lower case, no
+    punctuation, no articles, no "things that are/have" padding, each word singular."""
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
+    words = [w for w in words if w not in ("a", "an", "the")]
+    text = PADDING.sub("", " ".join(words))
+    return " ".join(
+        w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+        for w in text.split()
+    )
+
+
+def wording_hash(text):
+    return hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()
+
 
 HEADER_RE = re.compile(r"^# list (\d+)$")
 
@@ -92,6 +154,15 @@ def parse_lists(path, errors=None):
         if current is None:
             report(n, "category outside a list")
             continue
+        if line.startswith("- "):
+            m = DECISION_RE.match(line)
+            if not m:
+                report(n, "expected '- pair OTHER CATEGORY: why', under a category")
+            elif not current.categories:
+                report(n, "a decision before the list's first category")
+            else:
+                current.categories[-1].decisions.append(Decision(n, m.group(1), m.group(2)))
+            continue
         if SEPARATOR not in line:
             slip = next((c for c in (";", "|", ":", "\t") if c in line), None)
             reason = "no ' | ' between the category and its examples"
@@ -102,7 +173,7 @@ def parse_lists(path, errors=None):
             report(n, reason)
         text, _, examples = line.partition(SEPARATOR)
         examples = [e.strip() for e in examples.split(",")] if examples else []
-        current.categories.append(Category(n, text.strip(), examples))
+        current.categories.append(Category(n, text.strip(), examples, []))
     return lists
 
 
@@ -142,7 +213,78 @@ def check_lists(lists, zipf=None):
                 problems.append((cat.line, "category already used on line %d" % first_seen[key]))
             in_list.setdefault(key, cat.line)
             first_seen.setdefault(key, cat.line)
+    problems += check_wordings(lists)
     return problems + check_examples(lists, zipf) + check_overlaps(lists)
+
+
+def open_findings(lists):
+    """The findings that want a person's decision and do not yet stop `make content`
+    (issue 37, left to do): two categories of a list sharing an example with no '- pair'
+    decision, and one answer under two letters. Shown by summary() and the review page."""
+    return check_pairs(lists) + check_two_letters(lists)
+
+
+def check_wordings(lists):
+    """A multi-word category worded as a commercial list words one (AVOID)."""
+    return [
+        (
+            cat.line,
+            "worded as a commercial list words a category (%r): reword it" % normalise(cat.text),
+        )
+        for lst in lists
+        for cat in lst.categories
+        if len(cat.text.split()) > 1 and wording_hash(cat.text) in AVOID
+    ]
+
+
+def shared_pairs(lst):
+    """(earlier category, later category, [shared example keys]) for each two categories of
+    one list that share an example answer: one sense, perhaps, and one answer for both."""
+    found = []
+    for i, a in enumerate(lst.categories):
+        keys = {answer_key(e) for e in a.examples if e}
+        for b in lst.categories[i + 1 :]:
+            shared = sorted(keys & {answer_key(e) for e in b.examples if e})
+            if shared:
+                found.append((a, b, shared))
+    return found
+
+
+def check_pairs(lists):
+    """Each pair of categories of one list sharing an example wants a decision under the
+    later one: '- pair EARLIER: why'. A decision that names no such pair is reported too."""
+    problems = []
+    for lst in lists:
+        pairs = shared_pairs(lst)
+        for a, b, shared in pairs:
+            if not any(d.other.lower() == a.text.lower() for d in b.decisions):
+                reason = "shares %s with line %d (%s): one sense? reword one, or say why under it: '- pair %s: why'"
+                problems.append((b.line, reason % (", ".join(shared), a.line, a.text, a.text)))
+        for cat in lst.categories:
+            for d in cat.decisions:
+                if not any(b is cat and a.text.lower() == d.other.lower() for a, b, _ in pairs):
+                    problems.append(
+                        (
+                            d.line,
+                            "no earlier category %r shares an example with this one" % d.other,
+                        )
+                    )
+    return problems
+
+
+def check_two_letters(lists):
+    """An example that is another example of its category with a word before it (Kart and
+    Go-kart): one answer counted under two letters."""
+    problems = []
+    for lst in lists:
+        for cat in lst.categories:
+            keys = {answer_key(e): e for e in cat.examples if e}
+            for key, example in keys.items():
+                for other_key, other in keys.items():
+                    if other_key != key and re.search(r"[ -]%s$" % re.escape(other_key), key):
+                        reason = "examples %r and %r are one answer under two letters: keep one"
+                        problems.append((cat.line, reason % (other, example)))
+    return problems
 
 
 def example_letter(answer):
@@ -245,6 +387,12 @@ def summary(lists):
     """What a good run prints after "scattergories: ": the counts, then coverage()."""
     counts = [len(letters_covered(c)) for lst in lists for c in lst.categories]
     head = "%d lists, %d categories" % (len(lists), len(counts))
+    found = open_findings(lists)
+    pairs = sum("shares" in r for _, r in found)
+    head += "; %d pairs sharing an example and %d answers under two letters undecided" % (
+        pairs,
+        len(found) - pairs,
+    )
     if counts:
         head += "; letters with an example, %d to %d a category:" % (min(counts), max(counts))
     return "\n".join([head, *coverage(lists)])
@@ -255,7 +403,11 @@ def main(argv=None):
         prog="python -m tools.scattergories_check", description=__doc__.split("\n\n")[0]
     )
     ap.add_argument("path", nargs="?", default=LISTS_PATH, help="default %(default)s")
+    ap.add_argument("--hash", metavar="WORDING", help="print a wording's normalised form and hash")
     args = ap.parse_args(argv)
+    if args.hash:
+        print("%s  %s" % (wording_hash(args.hash), normalise(args.hash)))
+        return 0
     try:
         shown = os.path.relpath(args.path)
     except ValueError:
