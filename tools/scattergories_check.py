@@ -60,37 +60,37 @@ DECISION_RE = re.compile(r"^- pair (.+?): (\S.*)$")
 # the hashes are kept, so that the file holds no list of theirs. Hash a candidate with
 # `python -m tools.scattergories_check --hash "Things you shout"`.
 AVOID = frozenset(
-    """
-078546e2800c4b14f3c721d3ceb8a4d879130d7804fd33497b4ce67dd1243fb4
-0abb67fb5561a6e5023c04128367c4d067a28177b9522bc23d2a4fde06653331
-0f3039a62d66ca6c2ea8ecd98aed8cec4e688ec7716948764a77a99924e0d887
-2651bb00cf4597c65747d89dfeb6da177111d834427069a2480cb5f0bd569239
-31d108cfb9b6efd493536b65ea843d4734bf00f98ee4faf29159c90c9a76479a
-33bead3df4beffc4ef811b1e861037e393c92cca2d21d70500d51ec7f9440ede
-349e71d86f6a1ed85b6f5c69fe896896226add678c1fbc2a0bfd7181ca38c363
-3d870c711f7302150dd80b9d2a621aa1bc9e33a55a96526bd073acbbed15017b
-3fb0fecef29178f958335c6592470bb08a03d00fb9d898af8e15cfef9b421761
-4223cc7201b75a7086b03917d910ebd7a91a4d32ed0dea278d38f51afc028a40
-4589f2f8214c3fa6ad00f5682e73b73d1ab269823a600980bd3495319989cac0
-6bdaf554e42029bd0dbee9471eb48a5f3626213c9859a58120a61c62ace4c968
-7ab3778776cde4fa728a162a53ad3abcc967d1bd7361039e0942888240c4ce86
-7b84c20eab43a2fc721dd9c41330580cf4be429e7739c539f44941e2149456d0
-95569575c70b130e171a869d86b2c11aeea97252d1012035eab194ebab762da9
-964a9431ff491fd7e0d7436ea1ed3e76e15d1d2e34fae585cdfca3c57805cf75
-a2d31eca045b6d67cfd1af316a72fffdf503854d5254d262ea739e7f2a4e226f
-a327c23b4dafd652a41efc243a50c80fc60088edabb1951e893918133a5c3f85
-af10ed45e9e08868fd5e04cd025b7139bc81c3eb90526eaee0af70e979bfb77f
-b0fddac35ca5e2447c469be4c8d7318c4b162fba5769bd02d01bf303a862508b
-b215197bedd54f2db572b688d2736e04609e8fb5f3da34da19f28e299127da24
-b6efa0bad673d029a3dd5182f8b67d0d088ca5c405b5dbcef1dd0ae2850c0a4f
-ba59926159d2aa256eb8739b8da7e2b574b960e1202c6d624cbe981cef996c91
-cde17052dfc18a66d9a638234d770db5787a19c8b16e9dcaa06736ce665193a9
-db90b0cab8ce7b6f5f073430fa45ceb6f8263de809b89ad00637255957bc03a7
-dbcd7a4ff593ab8bcbd2ace83098e92cbb430d1939f36fe8333ffd902922dafa
-e272deecde720ffc773d7a6a81adabbc366ccbb64da5abdb6b26f52cd3f952cb
-fbe027c9963cc83af1f8639ab34101305426f2d6fb84765057c4ef80a0b129eb
-fe9397a992692e19e627392b0276bb5bfff1fb413268574284d73905d04e0fa7
-""".split()
+    [
+        "078546e2800c4b14f3c721d3ceb8a4d879130d7804fd33497b4ce67dd1243fb4",
+        "0abb67fb5561a6e5023c04128367c4d067a28177b9522bc23d2a4fde06653331",
+        "0f3039a62d66ca6c2ea8ecd98aed8cec4e688ec7716948764a77a99924e0d887",
+        "2651bb00cf4597c65747d89dfeb6da177111d834427069a2480cb5f0bd569239",
+        "31d108cfb9b6efd493536b65ea843d4734bf00f98ee4faf29159c90c9a76479a",
+        "33bead3df4beffc4ef811b1e861037e393c92cca2d21d70500d51ec7f9440ede",
+        "349e71d86f6a1ed85b6f5c69fe896896226add678c1fbc2a0bfd7181ca38c363",
+        "3d870c711f7302150dd80b9d2a621aa1bc9e33a55a96526bd073acbbed15017b",
+        "3fb0fecef29178f958335c6592470bb08a03d00fb9d898af8e15cfef9b421761",
+        "4223cc7201b75a7086b03917d910ebd7a91a4d32ed0dea278d38f51afc028a40",
+        "4589f2f8214c3fa6ad00f5682e73b73d1ab269823a600980bd3495319989cac0",
+        "6bdaf554e42029bd0dbee9471eb48a5f3626213c9859a58120a61c62ace4c968",
+        "7ab3778776cde4fa728a162a53ad3abcc967d1bd7361039e0942888240c4ce86",
+        "7b84c20eab43a2fc721dd9c41330580cf4be429e7739c539f44941e2149456d0",
+        "95569575c70b130e171a869d86b2c11aeea97252d1012035eab194ebab762da9",
+        "964a9431ff491fd7e0d7436ea1ed3e76e15d1d2e34fae585cdfca3c57805cf75",
+        "a2d31eca045b6d67cfd1af316a72fffdf503854d5254d262ea739e7f2a4e226f",
+        "a327c23b4dafd652a41efc243a50c80fc60088edabb1951e893918133a5c3f85",
+        "af10ed45e9e08868fd5e04cd025b7139bc81c3eb90526eaee0af70e979bfb77f",
+        "b0fddac35ca5e2447c469be4c8d7318c4b162fba5769bd02d01bf303a862508b",
+        "b215197bedd54f2db572b688d2736e04609e8fb5f3da34da19f28e299127da24",
+        "b6efa0bad673d029a3dd5182f8b67d0d088ca5c405b5dbcef1dd0ae2850c0a4f",
+        "ba59926159d2aa256eb8739b8da7e2b574b960e1202c6d624cbe981cef996c91",
+        "cde17052dfc18a66d9a638234d770db5787a19c8b16e9dcaa06736ce665193a9",
+        "db90b0cab8ce7b6f5f073430fa45ceb6f8263de809b89ad00637255957bc03a7",
+        "dbcd7a4ff593ab8bcbd2ace83098e92cbb430d1939f36fe8333ffd902922dafa",
+        "e272deecde720ffc773d7a6a81adabbc366ccbb64da5abdb6b26f52cd3f952cb",
+        "fbe027c9963cc83af1f8639ab34101305426f2d6fb84765057c4ef80a0b129eb",
+        "fe9397a992692e19e627392b0276bb5bfff1fb413268574284d73905d04e0fa7",
+    ]
 )
 PADDING = re.compile(r"^(things|items|stuff)( (that are|that have|that|which are|with|you))? ")
 
@@ -258,7 +258,8 @@ def check_pairs(lists):
         pairs = shared_pairs(lst)
         for a, b, shared in pairs:
             if not any(d.other.lower() == a.text.lower() for d in b.decisions):
-                reason = "shares %s with line %d (%s): one sense? reword one, or say why under it: '- pair %s: why'"
+                reason = "shares %s with line %d (%s): one sense? reword one, or say why "
+                reason += "under it: '- pair %s: why'"
                 problems.append((b.line, reason % (", ".join(shared), a.line, a.text, a.text)))
         for cat in lst.categories:
             for d in cat.decisions:
