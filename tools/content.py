@@ -348,7 +348,8 @@ def staycool_near(problems, scratch, folder, written, verbal, words=None, dice=N
 def scattergories(problems, content, scratch):
     path = content / "scattergories" / "lists.txt"
     lists = parsed(problems, scratch, path, sg_check.parse_lists)
-    for line, reason in sg_check.check_lists(lists) if lists is not None else ():
+    hypernyms = hypernym_pairs(problems, scratch, content)
+    for line, reason in sg_check.check_lists(lists, hypernyms=hypernyms) if lists else ():
         problems.add(path, line, reason)
     lists = lists or []
     for lst in lists:
@@ -358,7 +359,17 @@ def scattergories(problems, content, scratch):
         Entry(path, lst.line, [str(lst.number)] + [c.text for c in lst.categories])
         for lst in lists
     ]
-    return {"scattergories": records}, sg_check.summary(lists)
+    return {"scattergories": records}, sg_check.summary(lists, hypernyms)
+
+
+def hypernym_pairs(problems, scratch, content):
+    """hypernyms.txt's pairs (make scattergories-pairs writes it; committed), [] if it is
+    missing or unreadable, which is reported."""
+    path = content / "scattergories" / sg_check.HYPERNYMS_NAME
+    if not path.exists():
+        problems.add(path, 0, "missing: make scattergories-pairs writes it")
+        return []
+    return parsed(problems, scratch, path, sg_check.read_hypernyms) or []
 
 
 def deck_problems(problems, name, entries):

@@ -36,6 +36,9 @@ from tools.firmware import import_firmware
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LISTS_PATH = os.path.join(ROOT, "content", "scattergories", "lists.txt")
+# Written by tools/scattergories_wordnet.py (make scattergories-pairs, with WordNet), read
+# here without it: the pairs of one list whose examples share a hypernym.
+HYPERNYMS_NAME = "hypernyms.txt"
 # The device's own rules: an example counts for the letter the device would score it for.
 _rules = import_firmware("games.scattergories")
 LETTERS, starts_with = _rules.LETTERS, _rules.starts_with
@@ -53,6 +56,8 @@ Category = namedtuple("Category", "line text examples decisions", defaults=((),)
 # example answer, was looked at and kept.
 Decision = namedtuple("Decision", "line other reason")
 DECISION_RE = re.compile(r"^- pair (.+?): (\S.*)$")
+# A line of hypernyms.txt: two categories of list `number` whose examples share a sense.
+HypernymPair = namedtuple("HypernymPair", "line number earlier later why")
 
 # SHA-256 of the normalised wordings (normalise()) of categories on the classic commercial
 # lists, written from what issue 37 quotes and from general knowledge of the game, never
@@ -177,9 +182,37 @@ def parse_lists(path, errors=None):
     return lists
 
 
-def check_lists(lists, zipf=None):
+def hypernyms_path(lists_path):
+    return os.path.join(os.path.dirname(lists_path), HYPERNYMS_NAME)
+
+
+def read_hypernyms(path, errors=None):
+    """hypernyms.txt's pairs: a list of HypernymPair. A malformed line raises ContentError,
+    or is appended to `errors` as (line, reason)."""
+
+    def report(line, reason):
+        if errors is None:
+            raise ContentError(path, line, reason)
+        errors.append((line, reason))
+
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    pairs = []
+    for n, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split(SEPARATOR)
+        if len(parts) != 4 or not parts[0].isdigit() or not all(p.strip() for p in parts):
+            report(n, "expected 'LIST | EARLIER | LATER | why' (rerun make scattergories-pairs)")
+            continue
+        pairs.append(HypernymPair(n, int(parts[0]), parts[1], parts[2], parts[3]))
+    return pairs
+
+
+def check_lists(lists, zipf=None, hypernyms=()):
     """Rules for the parsed lists, examples and overlaps too (`zipf`: a word's frequency,
-    wordfreq's unless given); returns (line, reason) pairs."""
+    wordfreq's unless given; `hypernyms`: read_hypernyms()'s pairs); returns (line,
+    reason) pairs, the findings that want a decision (open_findings()) among them."""
     problems = []
     if not lists:
         problems.append((0, "no lists"))
@@ -214,14 +247,15 @@ def check_lists(lists, zipf=None):
             in_list.setdefault(key, cat.line)
             first_seen.setdefault(key, cat.line)
     problems += check_wordings(lists)
-    return problems + check_examples(lists, zipf) + check_overlaps(lists)
+    problems += check_examples(lists, zipf) + check_overlaps(lists)
+    return problems + open_findings(lists, hypernyms)
 
 
-def open_findings(lists):
-    """The findings that want a person's decision and do not yet stop `make content`
-    (issue 37, left to do): two categories of a list sharing an example with no '- pair'
-    decision, and one answer under two letters. Shown by summary() and the review page."""
-    return check_pairs(lists) + check_two_letters(lists)
+def open_findings(lists, hypernyms=()):
+    """The findings that want a person's decision or a change (issue 37): two categories
+    of a list sharing an example, or a WordNet hypernym (`hypernyms`), with no '- pair'
+    decision; one answer under two letters. The review page shows them."""
+    return check_pairs(lists, hypernyms) + check_two_letters(lists)
 
 
 def check_wordings(lists):
@@ -250,26 +284,50 @@ def shared_pairs(lst):
     return found
 
 
-def check_pairs(lists):
-    """Each pair of categories of one list sharing an example wants a decision under the
-    later one: '- pair EARLIER: why'. A decision that names no such pair is reported too."""
+def check_pairs(lists, hypernyms=()):
+    """Each pair of categories of one list sharing an example, or a sense by WordNet's
+    hypernyms (`hypernyms`, hypernyms.txt's pairs), wants a decision under the later one:
+    '- pair EARLIER: why'. A decision that names no such pair is reported too, and so is
+    a pair of hypernyms.txt that names no two categories of its list (a stale file)."""
     problems = []
+    by_list = {}
+    for h in hypernyms:
+        by_list.setdefault(h.number, []).append(h)
     for lst in lists:
-        pairs = shared_pairs(lst)
-        for a, b, shared in pairs:
+        wanted = {}  # (earlier's line, later's line) -> [why]
+        at = {c.line: c for c in lst.categories}
+        for a, b, shared in shared_pairs(lst):
+            wanted.setdefault((a.line, b.line), []).append("shares %s" % ", ".join(shared))
+        texts = {c.text.lower(): c for c in lst.categories}
+        order = {id(c): i for i, c in enumerate(lst.categories)}
+        for h in by_list.pop(lst.number, []):
+            a, b = texts.get(h.earlier.lower()), texts.get(h.later.lower())
+            if a is None or b is None or order[id(a)] >= order[id(b)]:
+                reason = "hypernyms.txt:%d names %r and %r, not two categories of list %d "
+                reason += "in this order: rerun make scattergories-pairs"
+                problems.append((lst.line, reason % (h.line, h.earlier, h.later, lst.number)))
+                continue
+            wanted.setdefault((a.line, b.line), []).append(
+                "shares a sense by WordNet (%s)" % h.why
+            )
+        for (a, b), whys in wanted.items():
+            a, b = at[a], at[b]
             if not any(d.other.lower() == a.text.lower() for d in b.decisions):
-                reason = "shares %s with line %d (%s): one sense? reword one, or say why "
-                reason += "under it: '- pair %s: why'"
-                problems.append((b.line, reason % (", ".join(shared), a.line, a.text, a.text)))
+                reason = "%s with line %d (%s): one sense? reword one, or say why under it: "
+                reason += "'- pair %s: why'"
+                problems.append((b.line, reason % ("; ".join(whys), a.line, a.text, a.text)))
         for cat in lst.categories:
             for d in cat.decisions:
-                if not any(b is cat and a.text.lower() == d.other.lower() for a, b, _ in pairs):
-                    problems.append(
-                        (
-                            d.line,
-                            "no earlier category %r shares an example with this one" % d.other,
-                        )
-                    )
+                if not any(
+                    b == cat.line and at[a].text.lower() == d.other.lower() for a, b in wanted
+                ):
+                    reason = "no earlier category %r shares an example or a sense with this one"
+                    problems.append((d.line, reason % d.other))
+    for number, left in sorted(by_list.items()):
+        for h in left:
+            reason = "hypernyms.txt:%d names list %d, which is not here: "
+            reason += "rerun make scattergories-pairs"
+            problems.append((0, reason % (h.line, number)))
     return problems
 
 
@@ -384,15 +442,16 @@ def coverage(lists):
     ]
 
 
-def summary(lists):
+def summary(lists, hypernyms=()):
     """What a good run prints after "scattergories: ": the counts, then coverage()."""
     counts = [len(letters_covered(c)) for lst in lists for c in lst.categories]
     head = "%d lists, %d categories" % (len(lists), len(counts))
-    found = open_findings(lists)
-    pairs = sum("shares" in r for _, r in found)
-    head += "; %d pairs sharing an example and %d answers under two letters undecided" % (
-        pairs,
-        len(found) - pairs,
+    by_example = sum(len(shared_pairs(lst)) for lst in lists)
+    decided = sum(len(c.decisions) for lst in lists for c in lst.categories)
+    head += "; %d pairs sharing an example and %d sharing a WordNet hypernym, %d decided" % (
+        by_example,
+        len(hypernyms),
+        decided,
     )
     if counts:
         head += "; letters with an example, %d to %d a category:" % (min(counts), max(counts))
@@ -419,12 +478,20 @@ def main(argv=None):
     except OSError as e:
         print("%s:0: cannot read: %s" % (shown, e.strerror))
         return 1
-    problems = errors + check_lists(lists)
+    hypernym_errors = []
+    try:
+        hypernyms = read_hypernyms(hypernyms_path(args.path), hypernym_errors)
+    except OSError as e:
+        hypernyms = []
+        hypernym_errors.append((0, "cannot read: %s" % e.strerror))
+    for line, reason in hypernym_errors:
+        print("%s:%d: %s" % (os.path.join(os.path.dirname(shown), HYPERNYMS_NAME), line, reason))
+    problems = errors + check_lists(lists, hypernyms=hypernyms)
     for line, reason in sorted(problems):
         print("%s:%d: %s" % (shown, line, reason))
-    if problems:
+    if problems or hypernym_errors:
         return 1
-    print("scattergories: " + summary(lists))
+    print("scattergories: " + summary(lists, hypernyms))
     return 0
 
 
