@@ -390,7 +390,8 @@ def scattergories(page, content, scratch):
                 "%d findings awaiting a decision (pairs sharing an example or a WordNet "
                 "hypernym, one answer under two letters)"
                 % len(sg_check.open_findings(lists, hypernyms)),
-                "%d pair decisions" % sum(len(c.decisions) for lst in lists for c in lst.categories),
+                "%d pair decisions"
+                % sum(len(c.decisions) for lst in lists for c in lst.categories),
             ],
         )
     )

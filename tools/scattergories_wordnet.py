@@ -149,7 +149,9 @@ def main(argv=None):
     lists = sg.parse_lists(args.lists)
     found = lines(open_wordnet(args.wordnet), lists)
     write(args.out, found)
-    print("%s: %d pairs of categories sharing a hypernym" % (os.path.relpath(args.out), len(found)))
+    print(
+        "%s: %d pairs of categories sharing a hypernym" % (os.path.relpath(args.out), len(found))
+    )
     return 0
 
 
