@@ -48,7 +48,7 @@ def noun_senses(wn, example):
     return []
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def above(synset, levels):
     """The synset's hypernyms (instance hypernyms too), up to `levels` up."""
     out, frontier = set(), {synset}
@@ -124,7 +124,8 @@ def write(path, found):
 
     with open(path, "w", encoding="utf-8") as f:
         f.write(
-            "# Written by tools/scattergories_wordnet.py (make scattergories-pairs): do not edit.\n"
+            "# Written by tools/scattergories_wordnet.py (make scattergories-pairs):"
+            " do not edit.\n"
             "# The pairs of categories of one list in lists.txt whose examples share a\n"
             "# hypernym in WordNet 3.0 (Debian wordnet-base %s, read with nltk %s): list |\n"
             "# earlier category | later category | hypernym: its examples in each. Each wants\n"
