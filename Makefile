@@ -27,7 +27,8 @@ BOARD ?= pico-epaper29
 PORT ?=
 
 .PHONY: FORCE all venv build content generate test lint format sim bench clean fonts flash fuzz \
-	replay sheets score stickers ranges pictures staycool-candidates
+	replay sheets score stickers ranges pictures staycool-candidates \
+	scattergories-pairs
 
 all: test
 
@@ -230,10 +231,19 @@ generate: .venv-content/.installed
 	touch $@
 
 # Lists each written Stay Cool answer's WordNet neighbours that the dice spell, into
-# content/staycool/candidates.txt (committed; make content wants a decision for each).
-# Needs Debian's wordnet-base; nltk comes in a venv of its own, .venv-words.
+# content/staycool/candidates.txt, and its Moby thesaurus neighbours into moby.txt (both
+# committed; make content wants a decision for each). Needs Debian's wordnet-base and
+# libaiksaurus-1.2-data (apt-get install wordnet-base libaiksaurus-1.2-data); nltk comes
+# in a venv of its own, .venv-words.
 staycool-candidates: .venv-words/.installed
 	.venv-words/bin/python -m tools.staycool_wordnet
+
+# Lists the pairs of categories of one Scattergories list whose examples share a WordNet
+# hypernym, into content/scattergories/hypernyms.txt (committed; make content wants a
+# '- pair' decision in lists.txt for each, or a change and a rerun). Needs wordnet-base
+# and the same venv.
+scattergories-pairs: .venv-words/.installed
+	.venv-words/bin/python -m tools.scattergories_wordnet
 
 .venv-words/.installed: tools/requirements-words.txt
 	$(PYTHON) -m venv .venv-words

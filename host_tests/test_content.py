@@ -79,13 +79,15 @@ def lists_text(content):
 def in_the_old_format(content, lists_kept):
     """Rewrites the Stay Cool and Scattergories sources as a compiler of before issue 18
     reads them: no '- not WORD: why' decisions under the written clues, no example answers
-    after a category's ' | ', and only the first `lists_kept` lists (it wanted 16 exactly)."""
+    after a category's ' | ' nor '- pair' decisions under it (issue 37), and only the first
+    `lists_kept` lists (it wanted 16 exactly)."""
     written = content / "staycool" / "written.txt"
     kept = [n for n in written.read_text(encoding="utf-8").split("\n") if not n.startswith("- ")]
     written.write_text("\n".join(kept), encoding="utf-8")
     lists, out = lists_text(content).split("\n# list "), []
     for block in lists[:lists_kept]:
-        out.append("\n".join(n.split(" | ")[0] for n in block.split("\n")))
+        lines = [n for n in block.split("\n") if not n.startswith("- ")]
+        out.append("\n".join(n.split(" | ")[0] for n in lines))
     (content / "scattergories" / "lists.txt").write_text("\n# list ".join(out) + "\n")
 
 

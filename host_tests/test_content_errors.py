@@ -430,3 +430,61 @@ def test_a_deck_that_cannot_be_replaced_leaves_every_deck_as_it_was(shipped_buil
     assert "content: cannot write the decks to " in proc.stderr
     assert "Traceback" not in proc.stderr
     assert snapshot(build) == before
+
+
+# -- the messages an attack on the compiler found misleading (issue 37, part 4) -------------
+
+
+def test_an_empty_pairs_file_is_refused(content, shipped_build, tmp_path):
+    path = content / "staycool" / "pairs.txt"
+    path.write_text("# every pair removed\n", encoding="utf-8")
+    report = fails(content, shipped_build, tmp_path)
+    reported(report, path, 0, "no pairs: ")
+
+
+def test_a_line_repeated_in_pairs_is_refused(content, shipped_build, tmp_path):
+    path = content / "staycool" / "pairs.txt"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines, start=1) if line and line[0] != "#")
+    # the same words in another order are the same line
+    path.write_text(
+        "\n".join(lines) + " ".join(reversed(lines[first - 1].split())) + "\n", encoding="utf-8"
+    )
+    report = fails(content, shipped_build, tmp_path)
+    reported(report, path, len(lines), "the same words as line %d" % first)
+
+
+def test_a_word_twice_on_a_pairs_line_is_refused(content, shipped_build, tmp_path):
+    path = content / "staycool" / "pairs.txt"
+    with path.open("a", encoding="utf-8") as f:
+        f.write("HUT HUT\n")
+    n = path.read_text(encoding="utf-8").count("\n")
+    report = fails(content, shipped_build, tmp_path)
+    reported(report, path, n, "HUT twice on one line")
+
+
+def test_an_empty_candidates_file_is_reported_there(content, shipped_build, tmp_path):
+    path = content / "staycool" / "candidates.txt"
+    path.write_text("# emptied\n", encoding="utf-8")
+    report = fails(content, shipped_build, tmp_path)
+    reported(report, path, 0, "no answers listed: run `make staycool-candidates`")
+    assert "written.txt" not in report, report  # not one error a clue
+
+
+def test_a_scattergories_line_with_a_semicolon_names_the_separator(
+    content, shipped_build, tmp_path
+):
+    path = content / "scattergories" / "lists.txt"
+    edit_line(path, 2, lambda line: line.replace(" | ", "; ", 1))
+    report = fails(content, shipped_build, tmp_path)
+    reported(report, path, 2, "no ' | ' between the category and its examples (';' in its place?)")
+    assert len(report.splitlines()) == 1, report  # and nothing that follows from it
+
+
+def test_a_stay_cool_answer_that_is_not_a_word_says_so_first(content, shipped_build, tmp_path):
+    path = content / "staycool" / "written.txt"
+    n = set_answer(path, "QZX")
+    report = fails(content, shipped_build, tmp_path)
+    at_line = [r for r in report.splitlines() if r.startswith("%s:%d:" % (path, n))]
+    assert at_line and "answer QZX is not in words.txt" in at_line[0], report
+    assert not [r for r in at_line if "candidates.txt" in r], report  # no advice to run it

@@ -266,3 +266,35 @@ def test_the_shipped_deck_prints_its_balance(tmp_path):
 )
 def test_numbers_in_a_question(text, numbers):
     assert check.numbers_in(text) == {check.Decimal(n) for n in numbers}
+
+
+# -- exact figures (issue 37, part 3) ------------------------------------------------------
+
+SOURCE = "World Bank via pypopulation: TN %s (to %d figures; GeoNames has 11565204)"
+
+
+def test_a_generated_answer_keeps_three_figures_of_its_source():
+    assert check.figure_problems("How many?", "11700000", SOURCE % (11694719, 3), True) == []
+    found = check.figure_problems("How many?", "12000000", SOURCE % (11694719, 2), True)
+    assert "the source's figure is kept to 2 figures: keep 3" in found
+    assert "answer 12000000 is not the source's 11694719 to 3 figures (11700000)" in found
+
+
+def test_about_only_where_the_source_says_it():
+    source = SOURCE % (11694719, 3)
+    found = check.figure_problems("About how many?", "11700000", source, True)
+    assert found == ["the question says 'About'; its source does not"]
+    assert check.figure_problems("About how many?", "11700000", source + ", about", True) == []
+    assert check.figure_problems("About how many?", "5", "a book", False) == []
+
+
+def test_the_generated_deck_keeps_its_figures():
+    with open(ROOT / "content" / "saywhen" / "generated.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    kept = [r for r in rows if check.SOURCE_FIGURE.search(r["source"])]
+    assert len(kept) >= 100  # the populations and the areas
+    for r in rows:
+        assert check.figure_problems(r["question"], r["answer"], r["source"], True) == [], r
+    marathon = (ROOT / "content" / "saywhen" / "handwritten.csv").read_text(encoding="utf-8")
+    line = next(x for x in marathon.splitlines() if x.startswith("hw-marathon-origin,"))
+    assert "IAAF" in line and ",1921," in line

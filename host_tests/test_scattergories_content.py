@@ -7,6 +7,8 @@ blames."""
 import os
 import re
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -157,6 +159,12 @@ def test_three_shared_examples_are_allowed(content, tmp_path, capsys):
     for e in others[:3]:
         by_letter[e[:1]] = e
     set_category(content, 3, text, sorted(by_letter.values()))
+    # in one list, though, the pair wants a decision (issue 37): given one, it passes
+    other = category(content, 2)[0]
+    path = lists_path(content)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines.insert(3, "- pair %s: a test's pair" % other)
+    path.write_text("\n".join(lines), encoding="utf-8")
     status, report = compile_report(content, tmp_path, capsys)
     assert "shares" not in report
     assert status == 0, report
@@ -175,7 +183,109 @@ def test_fewer_lists_are_a_deck_too(content, tmp_path, capsys):
     path = lists_path(content)
     blocks = path.read_text(encoding="utf-8").split("\n# list ")
     path.write_text("\n# list ".join(blocks[:16]) + "\n", encoding="utf-8")
+    pairs = content / "scattergories" / sg.HYPERNYMS_NAME
+    kept = [
+        line
+        for line in pairs.read_text(encoding="utf-8").split("\n")
+        if not line[:1].isdigit() or int(line.split(" | ")[0]) <= 16
+    ]
+    pairs.write_text("\n".join(kept), encoding="utf-8")
     status, report = compile_report(content, tmp_path, capsys)
     assert status == 0, report
     assert "scattergories: 16 lists, 192 categories;" in report
     assert len(read_deck(tmp_path / "decks" / "scattergories.deck")) == 16
+
+
+# -- issue 37: pairs of one list that share a sense, answers under two letters ----------
+
+
+def decision_line(content, later, earlier):
+    """The line (from 1) of the '- pair EARLIER: ...' decision under category LATER, and
+    LATER's own line."""
+    lines = lists_path(content).read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(later + " | "))
+    k = next(k for k in range(at + 1, len(lines)) if lines[k].startswith("- pair %s: " % earlier))
+    return k + 1, at + 1
+
+
+def drop_line(content, n):
+    path = lists_path(content)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    del lines[n - 1]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def test_a_pair_sharing_an_example_wants_a_decision(content, tmp_path, capsys):
+    """Remove the decision on Sports stars x Things you recycle (Woods, wood): refused at
+    the later category, and the message says how to decide."""
+    k, at = decision_line(content, "Things you recycle", "Sports stars")
+    stars = next(n for n in range(1, at) if category(content, n)[0] == "Sports stars")
+    drop_line(content, k)
+    reason = "shares wood with line %d (Sports stars): one sense? reword one, or say why " % stars
+    report = fails_with(content, tmp_path, capsys, at, reason)
+    assert "'- pair Sports stars: why'" in report
+
+
+def test_a_pair_sharing_a_hypernym_wants_a_decision(content, tmp_path, capsys):
+    """hypernyms.txt's pair Things in a picnic basket x Things at a barbecue (condiments),
+    its decision removed: refused, without WordNet, at the later category."""
+    k, at = decision_line(content, "Things at a barbecue", "Things in a picnic basket")
+    drop_line(content, k)
+    reason = "shares a sense by WordNet (condiment.n.01: Olives / Dips, Ketchup) with line"
+    fails_with(content, tmp_path, capsys, at, reason)
+
+
+def test_a_decision_on_no_pair_is_refused(content, tmp_path, capsys):
+    path = lists_path(content)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines.insert(2, "- pair Things in a toolbox: no such pair")  # under line 2's category
+    path.write_text("\n".join(lines), encoding="utf-8")
+    reason = "no earlier category 'Things in a toolbox' shares an example or a sense"
+    fails_with(content, tmp_path, capsys, 3, reason)
+
+
+def test_a_stale_hypernyms_file_is_reported(content, tmp_path, capsys):
+    """A category of hypernyms.txt reworded in lists.txt and the file not rerun."""
+    path = lists_path(content)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Things at a barbecue | ", "Things at a cookout | "), "utf-8")
+    header = text.split("\n").index("# list 2") + 1
+    reason = "hypernyms.txt:"
+    report = fails_with(content, tmp_path, capsys, header, reason)
+    assert "'Things at a barbecue', not two categories of list 2" in report
+    assert "rerun make scattergories-pairs" in report
+
+
+def test_one_answer_under_two_letters(content, tmp_path, capsys):
+    """Kart and Go-kart: one answer counted for K and for G."""
+    text, examples = category(content, 7)  # Anything that rolls on wheels, with Go-kart
+    assert "Go-kart" in examples
+    set_category(content, 7, text, [e for e in examples if not e.startswith("K")] + ["Kart"])
+    reason = "examples 'Kart' and 'Go-kart' are one answer under two letters: keep one"
+    fails_with(content, tmp_path, capsys, 7, reason)
+
+
+def test_the_committed_hypernyms_are_what_wordnet_gives(tmp_path):
+    """hypernyms.txt is generated: run again on the committed lists, WordNet gives the
+    very same file."""
+    if not Path("/usr/share/wordnet/data.noun").exists():
+        pytest.fail("no WordNet here: apt-get install wordnet-base (.ci/run does)")
+    made = subprocess.run(
+        ["make", ".venv-words/.installed"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert made.returncode == 0, made.stdout + made.stderr
+    out = tmp_path / "hypernyms.txt"
+    proc = subprocess.run(
+        [
+            str(ROOT / ".venv-words" / "bin" / "python"),
+            "-m",
+            "tools.scattergories_wordnet",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text() == (LISTS.parent / sg.HYPERNYMS_NAME).read_text()

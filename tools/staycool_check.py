@@ -385,7 +385,7 @@ def parse_pairs(path, errors=None):
     """pairs.txt: groups of words kept as near one another, whatever a thesaurus says
     (``TAXI CAB``), one group a line; ``#`` starts a comment. A list of (line, words)."""
     report = _reporter(path, errors)
-    groups = []
+    groups, seen = [], {}
     for n, raw in enumerate(_read_lines(path), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -394,7 +394,18 @@ def parse_pairs(path, errors=None):
         if len(group) < 2 or not all(re.fullmatch(r"[A-Z]{3,4}", w) for w in group):
             report(n, "expected two or more words of 3 or 4 uppercase letters")
             continue
+        twice = sorted({w for w in group if group.count(w) > 1})
+        if twice:
+            report(n, "%s twice on one line" % " ".join(twice))
+            continue
+        key = tuple(sorted(group))
+        if key in seen:
+            report(n, "the same words as line %d: one line is enough" % seen[key])
+            continue
+        seen[key] = n
         groups.append((n, group))
+    if not groups:
+        report(0, "no pairs: the file must keep the known pairs (TAXI CAB, COT CRIB ...)")
     return groups
 
 
@@ -414,18 +425,30 @@ def parse_candidates(path, errors=None):
             report(n, "%s is on line %d too" % (m.group(1), found[m.group(1)][0]))
         else:
             found[m.group(1)] = (n, m.group(2).split())
+    if not found:
+        report(0, "no answers listed: run `make staycool-candidates` to write them")
     return found
 
 
-def check_candidates(candidates, cards, name="candidates.txt"):
+def check_candidates(candidates, cards, name="candidates.txt", words=None, dice=None):
     """That candidates.txt speaks of exactly the written answers: problems for the written
     file (an answer WordNet was not asked about) and for candidates.txt (an answer no card
-    has any more), as two lists of (line, reason)."""
+    has any more), as two lists of (line, reason). An empty candidates.txt is its parser's
+    finding, not one for each answer; nor is an answer that `words` does not hold or the
+    `dice` cannot spell (check_written says so: no candidates would make it an answer)."""
     written, stale = [], []
+    if not candidates:
+        return written, stale
     answers = {q.answer for card in cards for q in card.questions}
     for card in cards:
         for q in card.questions:
-            if re.fullmatch(r"[A-Z]{3,4}", q.answer) and q.answer not in candidates:
+            if not re.fullmatch(r"[A-Z]{3,4}", q.answer):
+                continue
+            if words is not None and q.answer.lower() not in words:
+                continue
+            if dice and not spellable(q.answer, dice):
+                continue
+            if q.answer not in candidates:
                 reason = "%s has no line in %s: run `make staycool-candidates`" % (q.answer, name)
                 written.append((q.line, reason))
     for answer, (line, _) in candidates.items():
@@ -449,13 +472,15 @@ def verbal_alternatives(cards):
     return found
 
 
-def near_words(candidates, pairs, alternatives, names=("pairs.txt", "verbal.txt")):
-    """{answer: {word: where}}: WordNet's candidates, the kept pairs and the verbal cards'
-    alternatives, each word with where it comes from."""
+def near_words(candidates, pairs, alternatives, names=("pairs.txt", "verbal.txt"), moby=None):
+    """{answer: {word: where}}: WordNet's candidates, the Moby thesaurus' (moby.txt, as
+    Aiksaurus holds it), the kept pairs and the verbal cards' alternatives, each word with
+    where it comes from."""
     near = {}
-    for answer, (_, words) in candidates.items():
-        for w in words:
-            near.setdefault(answer, {}).setdefault(w, "WordNet")
+    for source, found in (("WordNet", candidates), ("Moby", moby or {})):
+        for answer, (_, words) in found.items():
+            for w in words:
+                near.setdefault(answer, {}).setdefault(w, source)
     for name, groups in zip(names, (pairs, alternatives), strict=True):
         for line, group in groups:
             for a in group:
@@ -468,6 +493,8 @@ def near_words(candidates, pairs, alternatives, names=("pairs.txt", "verbal.txt"
 def check_verbal(cards):
     problems = _check_card_counts(cards, VERBAL_PER_CARD, MIN_VERBAL_CARDS, "verbal")
     problems += check_verbal_repeats(cards)
+    problems += check_verbal_answers(cards)
+    problems += check_templates(cards)
     for card in cards:
         skills = 0
         seen = {}
@@ -567,6 +594,119 @@ def question_key(text):
     return tuple(sorted(w for w in words if w not in QUESTION_WORDS))
 
 
+# A verbal question's template: its words up to the first that is not one of these,
+# numbers as "#" ("What colour", "What is the opposite", "How many legs", "What is #",
+# "Spell"). One slot of the cards may use one template on at most a fifth of them, or an
+# evening of play learns what question 4 will be.
+TEMPLATE_WORDS = set(
+    re.findall(
+        r"\w+", "what which who whom how is are was were the a an in of do does did many much"
+    )
+)
+MOST_OF_A_SLOT = 5  # a template on at most 1/5 of the cards at one slot
+
+
+def template(text):
+    out = []
+    for w in re.findall(r"[a-z]+|[0-9]+", text.lower()):
+        out.append("#" if w.isdigit() else w)
+        if w not in TEMPLATE_WORDS:
+            break
+    return " ".join(out)
+
+
+def check_templates(cards):
+    """(line, reason) at the card line of each card past the fifth that uses one template
+    at one question slot."""
+    problems = []
+    most = len(cards) // MOST_OF_A_SLOT
+    for slot in range(max((len(c.questions) for c in cards), default=0)):
+        seen = {}
+        for card in cards:
+            if slot < len(card.questions):
+                q = card.questions[slot]
+                seen.setdefault(template(q.text), []).append(q)
+        for name, qs in sorted(seen.items()):
+            for q in qs[most:]:
+                reason = "question %d starts %r on %d of %d cards (at most %d): vary it"
+                problems.append((q.line, reason % (slot + 1, name, len(qs), len(cards), most)))
+    return problems
+
+
+# Words of an answer that do not give it away when a question holds them.
+ANSWER_STOP = set(
+    re.findall(r"\w+", "a an the and or of to in on it is any e g eg accepted or both")
+)
+
+
+def holds_its_answer(q):
+    """The words of a verbal answer when its question holds them all, or None. A skill test (it
+    asks to say or spell what it names) and a question that offers its choices ("Which
+    is heavier, X or Y?") are not asked."""
+    if is_skill_test(q.text) or re.search(r"\bor\b", q.text, re.I):
+        return None
+    asked = {singular(w) for w in re.findall(r"[a-z0-9]+", q.text.lower())}
+    first = re.split(r"\(|;|,", q.answer)[0]
+    said = [w for w in re.findall(r"[a-z0-9]+", first.lower()) if w not in ANSWER_STOP]
+    if said and all(singular(w) in asked for w in said):  # Lake Victoria: not all asked
+        return " ".join(said)
+    return None
+
+
+def singular(w):
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def check_verbal_answers(cards):
+    """(line, reason) for each verbal question that holds its own answer."""
+    problems = []
+    for card in cards:
+        for q in card.questions:
+            given = holds_its_answer(q)
+            if given:
+                problems.append((q.line, "the question holds its answer: %r" % given))
+    return problems
+
+
+# Words that name a kind of question, not its fact: two clues that share only these ask
+# two facts (What colour is a ruby? and Colour of a ripe strawberry: both RED).
+KIND_WORDS = set(
+    re.findall(
+        r"\w+",
+        "you your it they one has have at by with for from that this when usually called "
+        "colour opposite baby young female male group animal bird pet farm wild sea fruit "
+        "metal star big small little",
+    )
+)
+
+
+def clue_words(text):
+    stop = TEMPLATE_WORDS | ANSWER_STOP | KIND_WORDS
+    return {singular(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in stop}
+
+
+def check_across(written, verbal):
+    """(line, reason) for each verbal question that asks a written clue's fact: its
+    answer is that clue's answer and the two share a word (What do bees live in? and Bees
+    live in it: HIVE). Reported at the verbal line."""
+    by_answer = {}
+    for card in written:
+        for q in card.questions:
+            by_answer.setdefault(q.answer.lower(), []).append(q)
+    problems = []
+    for card in verbal:
+        for q in card.questions:
+            answer = re.sub(r"^(a|an|the) ", "", re.split(r"\(|;|,", q.answer)[0].strip().lower())
+            for w in by_answer.get(answer, []):
+                shared = sorted(clue_words(q.text) & clue_words(w.text))
+                if shared:
+                    reason = "asks the fact of written.txt:%d (%s | %s), sharing %s"
+                    problems.append(
+                        (q.line, reason % (w.line, w.text, w.answer, ", ".join(shared)))
+                    )
+    return problems
+
+
 def check_verbal_repeats(cards):
     """Each verbal question that asks what an earlier one in the deck asks (question_key),
     as (line, reason)."""
@@ -623,15 +763,18 @@ def run_checks(folder, out=sys.stdout):
     verbal = load(parse_cards, path("verbal.txt"))
     pairs = load(parse_pairs, path("pairs.txt")) or []
     candidates = load(parse_candidates, path("candidates.txt"))
+    moby = load(parse_candidates, path("moby.txt"))
     if written is not None:
-        if candidates is not None:
-            missing, stale = check_candidates(candidates, written)
-            emit(path("written.txt"), missing)
-            emit(path("candidates.txt"), stale)
-        near = near_words(candidates or {}, pairs, verbal_alternatives(verbal or []))
+        for name, found in (("candidates.txt", candidates), ("moby.txt", moby)):
+            if found is not None:
+                missing, stale = check_candidates(found, written, name, words=words, dice=dice)
+                emit(path("written.txt"), missing)
+                emit(path(name), stale)
+        alternatives = verbal_alternatives(verbal or [])
+        near = near_words(candidates or {}, pairs, alternatives, moby=moby or {})
         emit(path("written.txt"), check_written(written, words, dice or [], near))
     if verbal is not None:
-        emit(path("verbal.txt"), check_verbal(verbal))
+        emit(path("verbal.txt"), check_verbal(verbal) + check_across(written or [], verbal))
     return bad == 0, len(written or []), len(verbal or [])
 
 
