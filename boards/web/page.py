@@ -12,6 +12,7 @@ power cut between two writes, and the device offers to resume, as it does after 
 """
 
 import scannerjs
+
 import ticks
 from board import WebBoard
 from shell import Device
