@@ -77,10 +77,7 @@ def build(out):
     worker = worker.replace("__VERSION__", digest.hexdigest()[:16])
     (out / "sw.js").write_text(worker.replace("__FILES__", json.dumps(kept)))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(
-        "web: %s, %d device files, %d KB in all"
-        % (out.relative_to(ROOT), len(files), size // 1024)
-    )
+    print("web: %s, %d device files, %d KB in all" % (out, len(files), size // 1024))
 
 
 def main(argv=None):
