@@ -25,7 +25,6 @@ from app.buttons import NAMES, Edges
 from hw.buzzer import TUNES
 
 PARTS = {"ring": True, "buzzer": True, "go": True, "led": False}
-WIFI = False  # a page serves no phones
 
 SHORT_MS = 80
 LONG_MS = 1000
