@@ -230,3 +230,19 @@ def test_it_fits_phones_and_tablets_either_way_up(browser, server, size):
     assert smallest >= 44  # a thumb's target
     assert right <= width  # nothing off the side
     assert bottom <= height  # nor below: the screen, the ring and every button in view
+
+
+def test_a_stay_cool_turn_runs_its_sand_to_the_buzzer(browser, server):
+    # The page's clock 20 times as fast (?speed: only boards/web knows), so the two minutes
+    # of round 1 pass in seconds; the presses are keys, each a press in the device's time.
+    browser.get(url(server, "?seed=1&speed=20"))
+    booted(browser)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key in "dgg" + "ug":  # Stay Cool, New game, then Start game (four players)
+        body.send_keys(key)
+        time.sleep(0.3)
+    body.send_keys("c")  # the player's turn: the sand runs
+    until(browser, lambda d: "flip" in d.execute_script("return scanner.tones()"))
+    until(browser, lambda d: "end" in d.execute_script("return scanner.tones()"))
+    tones = browser.execute_script("return scanner.tones()")
+    assert tones[tones.index("flip") :].count("flip") == 4  # round 1 flips itself, 4 times

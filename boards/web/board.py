@@ -8,7 +8,7 @@ module, `scannerjs`, that draws and sounds what the board is given:
                                           that address of the port's memory; the ms the
                                           glass is busy (a full refresh flashes)
     ring(address, brightness)             16 x RGB at that address
-    tone(notes, volume)                   "freq,ms freq,ms ...": one tune, through WebAudio
+    tone(name, notes, volume)             notes "freq,ms freq,ms ...": a tune, by WebAudio
     sleep()                               the device sleeps: ring and sound off
     sync()                                the state folder changed: mirror it to storage
 
@@ -99,7 +99,7 @@ class WebBoard:
 
     def tone(self, name, volume):
         notes = TUNES.get(name) or TUNES["error"]
-        scannerjs.tone(" ".join("%d,%d" % n for n in notes), volume)
+        scannerjs.tone(name, " ".join("%d,%d" % n for n in notes), volume)
 
     def update(self, now):
         pass  # WebAudio times the notes itself

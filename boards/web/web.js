@@ -90,7 +90,10 @@ function startAudio() {
   if (audio && audio.state === "suspended") audio.resume();
 }
 
-function tone(notes, volume) {
+const tones = []; // the names of the last tunes played: the tests read them
+function tone(name, notes, volume) {
+  tones.push(name);
+  if (tones.length > 16) tones.shift();
   for (const o of tune) o.stop();
   tune = [];
   if (!audio || muted || !volume) return;
@@ -272,6 +275,7 @@ async function boot() {
     shown: () => shown,
     frame: () => Array.from(ctx.getImageData(0, 0, W, H).data.filter((_, i) => i % 4 === 0), (v) => (v < 128 ? 1 : 0)).join(""),
     failed: () => failed,
+    tones: () => tones.slice(),
   };
   loop();
   setInterval(keepAwake, 1000);
