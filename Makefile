@@ -262,3 +262,19 @@ clean:
 .PHONY: pictures-diff
 pictures-diff: build
 	SCANNER_MPY=1 $(BIN)/python -m tools.screenshot --diff
+
+# The Scanner in a web page (docs/web.md): build/web/, one static folder for any static
+# host, from the .mpy build and MicroPython's WebAssembly port (npm, pinned in
+# package.json and package-lock.json). make web-serve serves it on 127.0.0.1:WEB_PORT;
+# HOST=0.0.0.0 serves the local network and prints the address a tablet opens.
+.PHONY: web web-serve
+HOST ?= 127.0.0.1
+WEB_PORT ?= 8000
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+
+web: build node_modules/.package-lock.json
+	$(BIN)/python -m tools.web
+
+web-serve: web
+	$(BIN)/python -m tools.webserve --host $(HOST) --port $(WEB_PORT)
