@@ -125,7 +125,7 @@ JOBS ?= 2
 PYTEST_JOBS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
 BROWSER ?= 1
 NOT_BROWSER := $(if $(filter 0,$(BROWSER)), and not browser)
-test: lint build browser-check
+test: lint build browser-check node_modules/.package-lock.json
 	@echo "pytest on the sources and on the .mpy build, at once (build/test-*.log)..."
 	@$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only$(NOT_BROWSER)" \
 	  > build/test-sources.log 2>&1 & sources=$$!; \
