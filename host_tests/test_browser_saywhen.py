@@ -327,6 +327,8 @@ def test_three_phones_play_a_whole_game_of_say_when(device, phones):
     for driver in phones:
         assert until(driver, lambda d: shown(d, "sw-winner")) == "Blue wins!"
         assert scores(driver) == final
+        head = driver.find_element(By.CSS_SELECTOR, ".sw .where").text
+        assert head.startswith("GAME OVER"), head  # no "Card 5/20" after four cards
 
 
 def test_the_readme_s_pictures_of_the_phones_are_taken(tmp_path):

@@ -89,6 +89,8 @@ def mode_text(game):
 
 def where(game):
     s = game.s
+    if s["winner"] is not None:
+        return "Game over"  # (no card comes next)
     if s["sudden"]:
         return "Sudden Death"
     return "Card %d/%d" % (s["played"] + 1, CARDS)
