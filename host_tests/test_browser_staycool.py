@@ -34,6 +34,7 @@ def test_two_interrogators_phones_play_a_turn_and_the_device_scores_the_rulebook
         written, verbal = play(device, phones, active)
         # Stay Cool is played by players, not teams: the page asks for one.
         assert (written.asked, written.your) == ("Which player are you?", "Your player")
+        assert verbal.undone == "Undone: a Right on the verbal card."  # what it took back
         _, state = device.run("")
         turn = state["view"]
         assert (turn["written"], turn["verbal"], turn["skipped"], turn["position"]) == (

@@ -92,6 +92,12 @@ def play(device, phones, active):
     for n in range(1, 7):
         verbal.tap("right", n)
     verbal.tap("undo", 5)
+    verbal.undone = until(
+        verbal.driver,
+        lambda d: d.execute_script(
+            "const e = document.querySelector('.sc-undone');return e && e.innerText"
+        ),
+    )
     verbal.tap("skip", 6)  # a skip counts as answered: the glass moves on to 2
     return written, verbal
 
