@@ -35,6 +35,11 @@ def test_two_interrogators_phones_play_a_turn_and_the_device_scores_the_rulebook
         # Stay Cool is played by players, not teams: the page asks for one.
         assert (written.asked, written.your) == ("Which player are you?", "Your player")
         assert verbal.undone == "Undone: a Right on the verbal card."  # what it took back
+        # Drawn again at every tap and flip, the turn kept its buttons: a redraw never
+        # takes one from under a finger.
+        for p in (written, verbal):
+            same = "return document.getElementById('sc-right') === window.firstRight"
+            assert p.driver.execute_script(same)
         _, state = device.run("")
         turn = state["view"]
         assert (turn["written"], turn["verbal"], turn["skipped"], turn["position"]) == (

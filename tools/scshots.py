@@ -83,8 +83,9 @@ def play(device, phones, active):
     assert active.join(ACTIVE)[0] == 200
     _, state = device.run("press B")  # all in: the turn's start screen
     assert state["view"]["roles"] == {"active": 0, "written": 3, "verbal": 1, "timekeeper": 2}
-    for p in phones:  # the phones follow: each shows its card
+    for p in phones:  # the phones follow: each shows its card (its Right button kept)
         until(p.driver, lambda d, kind=p.kind: count(d).startswith(kind))
+        p.driver.execute_script("window.firstRight = document.getElementById('sc-right')")
     _, state = device.run("press C")  # the first written question read: the sand runs
     assert state["view"]["view"] == "turn"
     for n in range(1, 5):
