@@ -20,6 +20,7 @@ _BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a
 _GC_EVERY = const(2048)
 _SESSION_LOST = const("The saved game was damaged and could not be resumed.")
 _PLAYED_LOST = const("The record of cards played was damaged and has been reset.")
+_PHONES_LOST = const("The phones' teams were damaged: each phone joins again.")
 
 
 def deck_sizes(folder):
@@ -41,19 +42,19 @@ def deck_sizes(folder):
     return sizes
 
 
-def checked(settings, session, played, sizes):
-    """((settings, ok), (session, ok), (played, ok)) from what was saved (app.settings,
-    app.session; `sizes`: deck_sizes); those modules, and the catalog and the models they
-    read, are let go again: the menu and the games need none of their checks. `played`
-    holds a record of the cards played for each deck (app.deck.record: the saved one if
-    sound), made now, when the heap is emptiest, not by a deal at a game's start, when it
-    is fullest (Say When!'s is 1 KB in one piece)."""
+def checked(settings, session, played, phones, sizes):
+    """((settings, ok), (session, ok), (played, ok), (phones, ok)) from what was saved
+    (app.settings, app.session; `sizes`: deck_sizes); those modules, and the catalog and
+    the models they read, are let go again: the menu and the games need none of their
+    checks. `played` holds a record of the cards played for each deck (app.deck.record:
+    the saved one if sound), made now, when the heap is emptiest, not by a deal at a
+    game's start, when it is fullest (Say When!'s is 1 KB in one piece)."""
     keep = set(sys.modules)
-    from app.session import clean_played, clean_session
+    from app.session import clean_phones, clean_played, clean_session
     from app.settings import clean_settings
 
     out = clean_settings(settings), clean_session(session, sizes.get)
-    out += (clean_played(played, sizes),)
+    out += clean_played(played, sizes), clean_phones(phones)
     unload(keep)
     return out
 
@@ -68,8 +69,11 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     raw, problem = store.load("settings")
     raw_session, session_problem = store.load("session")
     played, played_problem = store.load("played")
-    (settings, ok), (session, session_ok), (played, played_ok) = checked(
-        raw, raw_session, played, deck_sizes(board.decks)
+    wifi = getattr(board, "wifi", None)
+    phones, phones_problem = store.load("phones") if wifi is not None else (None, None)
+    sys.modules.pop("readback", None)  # (store.load's reading: needed at boot only)
+    (settings, ok), (session, session_ok), (played, played_ok), (phones, phones_ok) = checked(
+        raw, raw_session, played, phones, deck_sizes(board.decks)
     )
     # A file that fails its check is kept aside as <key>.bad.json (one that did not even
     # read back was, by store.load), told once, and replaced: the next boot is clean.
@@ -77,6 +81,7 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
         ("settings", settings, problem, ok, "Settings were damaged and have been reset."),
         ("session", session, session_problem, session_ok, _SESSION_LOST),
         ("played", played, played_problem, played_ok, _PLAYED_LOST),
+        ("phones", phones, phones_problem, phones_ok, _PHONES_LOST),  # (net.phones' SAVE)
     ):
         if was == "damaged" or not good:
             notes.append(notice)
@@ -93,13 +98,10 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
         notes.append("Font files are missing or damaged: text is drawn plainly.")
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
-    wifi = getattr(board, "wifi", None)
     if wifi is not None:  # before the core: what it loads stays through its phases
-        from net import phones  # names the Pico has already: net, phones, build
+        from net import phones as net  # names the Pico has already: net, phones, build
 
-        self.net = phones.build(self, wifi)
-        if self.net.lost:
-            notes.append("The phones' teams were damaged: each phone joins again.")
+        self.net = net.build(self, wifi, phones)
     self.app = App(
         Phases(),  # which modules are loaded when: the heap policy, a shell's business
         board.parts,

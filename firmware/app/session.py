@@ -19,6 +19,10 @@ _DIGITS = const("0123456789")
 _SESSION = const(("game", "names", "state"))
 _NAME_LETTERS = const(" ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _RECORD = const(("n", "bits"))
+_NETWORK = const(("ssid", "key", "game", "names", "tokens"))  # net.join.fresh()'s, no more
+_SSID_CHARS = const("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")  # net.join's, for names and keys
+_KEY_CHARS = const("abcdefghijkmnpqrstuvwxyz23456789")
+_HEX = const("0123456789abcdef")
 
 
 def clean_session(saved, cards):
@@ -73,6 +77,43 @@ def clean_played(played, sizes):
     for name, size in sizes.items():
         out[name] = record(out.get(name), size)
     return out, ok
+
+
+def clean_phones(saved):
+    """(network, ok) from the phones' saved network (net.phones: a board with Wi-Fi): as
+    net.join.fresh() and net.phones make it, or None and ok False (None and ok True when
+    none was saved)."""
+    if saved is None:
+        return None, True
+    if not fields(saved, _NETWORK):
+        return None, False
+    ssid, names, tokens, game = saved["ssid"], saved["names"], saved["tokens"], saved["game"]
+    ok = (
+        type(ssid) is str
+        and ssid[:8] == "Scanner-"
+        and _spelled(ssid[8:], _SSID_CHARS, 4)
+        and _spelled(saved["key"], _KEY_CHARS, 8)
+        and (game is None or type(game) is str and catalog.get(game) is not None)
+        and type(names) is list
+        and type(tokens) is list
+        and len(names) == len(tokens) <= 8  # (Stay Cool's most players)
+        and all(_name(n) for n in names)
+    )
+    for i in range(len(tokens) if ok else 0):
+        token = tokens[i]
+        if token is not None and (
+            type(token) is not str
+            or not 16 <= len(token) <= 64
+            or token.strip(_HEX)
+            or token in tokens[:i]  # one phone, one team
+        ):
+            ok = False
+    return (saved, True) if ok else (None, False)
+
+
+def _spelled(text, chars, n):
+    """Whether text is a str of n characters, each one of `chars`."""
+    return type(text) is str and len(text) == n and not text.strip(chars)
 
 
 def _name(n):

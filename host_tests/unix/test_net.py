@@ -110,15 +110,16 @@ def joining():
 
 
 def test_a_saved_network_that_does_not_hold_up_is_replaced():
+    from app.session import clean_phones
     from net import join
 
     good = join.fresh()
-    assert join.checked(good) is good  # a network of no game yet
+    assert clean_phones(good) == (good, True)  # a network of no game yet
     assert good["ssid"][:8] == "Scanner-" and len(good["ssid"]) == 12 and len(good["key"]) == 8
     good = dict(good, game="saywhen", names=["Red", "Blue"], tokens=[None, None])
-    assert join.checked(good) is good
+    assert clean_phones(good) == (good, True)
+    assert clean_phones(None) == (None, True)  # none saved
     for bad in (
-        None,
         [],
         "ssid",
         {},
@@ -139,13 +140,12 @@ def test_a_saved_network_that_does_not_hold_up_is_replaced():
         dict(good, zz=10**4000),  # a field the device never writes (whose value it would keep)
         dict(good, game="chess"),
     ):
-        assert join.checked(bad) is None, bad
+        assert clean_phones(bad) == (None, False), bad
     dev = device()
     bad = dict(good, zz=10**4000)
     dev.store.save(net.SAVE, bad)
     dev = Device(dev.board, dev.store, seed=1, resume=True)
-    assert joining().checked(dev.net.table) is dev.net.table  # a fresh one in its place
-    assert "zz" not in dev.net.table
+    assert clean_phones(dev.net.table)[1] and "zz" not in dev.net.table  # a fresh one
     assert dev.store.load(net.SAVE + ".bad")[0] == bad  # kept aside, and told:
     assert dev.app.screen.name == "notice" and "phones" in dev.app.screen.message
 
