@@ -209,6 +209,27 @@ def test_a_category_shows_its_examples_by_letter(report):
     assert cells[3] == " · ".join("%s %s" % (e[0].upper(), e) for e in examples)
 
 
+def test_a_category_shows_its_example_decisions_beside_it(report):
+    """A '- example' decision (issue 37) is shown in its category's row, with what
+    disputed.txt says a table might object."""
+    rows = rows_of(report[1])
+    text = (CONTENT / "scattergories" / "lists.txt").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(text) if line.startswith("Words ending in -able | "))
+    decision = next(line for line in text[at + 1 :] if line.startswith("- example Table: "))
+    disputed = (CONTENT / "scattergories" / "disputed.txt").read_text(encoding="utf-8")
+    why = next(
+        line.split(" | ")[3]
+        for line in disputed.splitlines()
+        if line.split(" | ")[1:3] == ["Words ending in -able", "Table"]
+    )
+    _, cells = row_with(rows, 1, "Words ending in -able")
+    shown = "decided: example Table counts: %s (disputed: %s)" % (
+        decision.split(": ", 1)[1],
+        why,
+    )
+    assert shown in cells[3]
+
+
 def test_text_is_escaped(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)

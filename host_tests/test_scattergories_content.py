@@ -190,6 +190,13 @@ def test_fewer_lists_are_a_deck_too(content, tmp_path, capsys):
         if not line[:1].isdigit() or int(line.split(" | ")[0]) <= 16
     ]
     pairs.write_text("\n".join(kept), encoding="utf-8")
+    disputed = content / "scattergories" / sg.DISPUTED_NAME
+    kept = [
+        line
+        for line in disputed.read_text(encoding="utf-8").split("\n")
+        if not line[:1].isdigit() or int(line.split(" | ")[0]) <= 16
+    ]
+    disputed.write_text("\n".join(kept), encoding="utf-8")
     status, report = compile_report(content, tmp_path, capsys)
     assert status == 0, report
     assert "scattergories: 16 lists, 192 categories;" in report
@@ -289,3 +296,73 @@ def test_the_committed_hypernyms_are_what_wordnet_gives(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_text() == (LISTS.parent / sg.HYPERNYMS_NAME).read_text()
+
+
+# -- issue 37: examples a table might dispute, and wordings of the classic game ----------
+
+
+def test_a_disputed_example_without_its_decision_is_refused(content, tmp_path, capsys):
+    """disputed.txt says a table might dispute 'Table' as a word ending in -able: its
+    '- example Table: ...' decision removed, the category is refused, and the message
+    says why it is disputed and how to decide."""
+    lines = lists_path(content).read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Words ending in -able | "))
+    k = next(k for k in range(at + 1, len(lines)) if lines[k].startswith("- example Table: "))
+    drop_line(content, k + 1)
+    reason = "example 'Table' may be disputed at the table (disputed.txt:"
+    report = fails_with(content, tmp_path, capsys, at + 1, reason)
+    assert "-able is no suffix in table" in report
+    assert "'- example Table: why'" in report
+
+
+def test_a_disputed_example_replaced_leaves_a_stale_line(content, tmp_path, capsys):
+    """'Table' replaced by a plain answer and disputed.txt not updated: reported at the
+    list, so the file of disputes keeps only what still stands."""
+    path = lists_path(content)
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("Words ending in -able | "))
+    lines[at] = lines[at].replace(", Table,", ", Tolerable,")
+    lines = [line for line in lines if not line.startswith("- example Table: ")]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    header = max(i for i in range(at) if lines[i].startswith("# list ")) + 1
+    reason = "disputed.txt:"
+    report = fails_with(content, tmp_path, capsys, header, reason)
+    assert "'Table' of 'Words ending in -able', not an example" in report
+
+
+def test_a_decision_naming_no_example_is_refused(content, tmp_path, capsys):
+    path = lists_path(content)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines.insert(2, "- example Umbrella: no such example")  # under line 2's category
+    path.write_text("\n".join(lines), encoding="utf-8")
+    fails_with(content, tmp_path, capsys, 3, "no example 'Umbrella' in this category to accept")
+
+
+def test_a_decision_line_of_neither_kind_is_refused(content, tmp_path, capsys):
+    path = lists_path(content)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines.insert(2, "- accept Bolt: a typo for example")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    reason = "expected '- pair OTHER CATEGORY: why' or '- example EXAMPLE: why'"
+    fails_with(content, tmp_path, capsys, 3, reason)
+
+
+def test_more_than_two_classic_wordings_in_one_list_are_refused(content, tmp_path, capsys):
+    """Single generic nouns of the classic game may stay one by one (list 1 has Jobs), but
+    a list holding three is refused at its header."""
+    assert sg.wording_hash("Jobs") in sg.AVOID
+    set_category(content, 3, "Birds", category(content, 3)[1])  # Animals on a safari
+    set_category(content, 4, "Fruits", category(content, 4)[1])
+    reason = "list 1 holds 3 categories worded as commercial lists word them"
+    report = fails_with(content, tmp_path, capsys, 1, reason)
+    assert "(Birds, Fruits, Jobs), at most 2" in report
+
+
+def test_the_limit_of_the_wording_check_is_exact_hashes():
+    """What the check can and cannot see: a hashed wording after normalise(), not a near
+    one. Said in its docstring, and shown here."""
+    assert sg.wording_hash("Fruits") == sg.wording_hash("fruit")
+    assert sg.wording_hash("Fruits") in sg.AVOID
+    assert sg.wording_hash("Fruits you can peel") not in sg.AVOID
+    assert "passes" in sg.check_avoided_per_list.__doc__

@@ -349,7 +349,9 @@ def scattergories(problems, content, scratch):
     path = content / "scattergories" / "lists.txt"
     lists = parsed(problems, scratch, path, sg_check.parse_lists)
     hypernyms = hypernym_pairs(problems, scratch, content)
-    for line, reason in sg_check.check_lists(lists, hypernyms=hypernyms) if lists else ():
+    disputed = disputed_examples(problems, scratch, content)
+    checked = sg_check.check_lists(lists, hypernyms=hypernyms, disputed=disputed) if lists else ()
+    for line, reason in checked:
         problems.add(path, line, reason)
     lists = lists or []
     for lst in lists:
@@ -370,6 +372,16 @@ def hypernym_pairs(problems, scratch, content):
         problems.add(path, 0, "missing: make scattergories-pairs writes it")
         return []
     return parsed(problems, scratch, path, sg_check.read_hypernyms) or []
+
+
+def disputed_examples(problems, scratch, content):
+    """disputed.txt's examples (a person's review: the examples a table might dispute that
+    were kept; committed), [] if it is missing or unreadable, which is reported."""
+    path = content / "scattergories" / sg_check.DISPUTED_NAME
+    if not path.exists():
+        problems.add(path, 0, "missing: the examples a table might dispute, one a line")
+        return []
+    return parsed(problems, scratch, path, sg_check.read_disputed) or []
 
 
 def deck_problems(problems, name, entries):

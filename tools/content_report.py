@@ -357,15 +357,26 @@ def scattergories(page, content, scratch):
     path = content / "scattergories" / "lists.txt"
     lists = compiler.parsed(compiler.Problems(), scratch, path, sg_check.parse_lists) or []
     hypernyms = compiler.hypernym_pairs(compiler.Problems(), scratch, content)
+    disputed = compiler.disputed_examples(compiler.Problems(), scratch, content)
     parts, counts = [], []
     open_found = defaultdict(list)  # issue 37's findings that want a decision, by line
-    for line, reason in sg_check.open_findings(lists, hypernyms):
+    for line, reason in sg_check.open_findings(lists, hypernyms, disputed):
         open_found[line].append(reason)
+    why_disputed = {
+        (d.number, d.category.lower(), sg_check.answer_key(d.example)): d.why for d in disputed
+    }
     for lst in lists:
         for cat in lst.categories:
             open_found[cat.line] += [
                 "decided: pair with %s: %s" % (d.other, d.reason) for d in cat.decisions
             ]
+            for a in cat.accepted:
+                key = (lst.number, cat.text.lower(), sg_check.answer_key(a.example))
+                doubt = why_disputed.get(key)
+                open_found[cat.line].append(
+                    "decided: example %s counts: %s%s"
+                    % (a.example, a.reason, " (disputed: %s)" % doubt if doubt else "")
+                )
     page.open_findings = open_found
     for lst in lists:
         anchor = "list-%d" % lst.number
@@ -388,10 +399,12 @@ def scattergories(page, content, scratch):
                 % (min(counts, default=0), max(counts, default=0), len(sg_check.LETTERS)),
                 "%d under %d letters" % (short, sg_check.MIN_LETTERS),
                 "%d findings awaiting a decision (pairs sharing an example or a WordNet "
-                "hypernym, one answer under two letters)"
-                % len(sg_check.open_findings(lists, hypernyms)),
+                "hypernym, one answer under two letters, a disputed example)"
+                % len(sg_check.open_findings(lists, hypernyms, disputed)),
                 "%d pair decisions"
                 % sum(len(c.decisions) for lst in lists for c in lst.categories),
+                "%d example decisions (disputed examples kept)"
+                % sum(len(c.accepted) for lst in lists for c in lst.categories),
             ],
         )
     )
@@ -415,8 +428,12 @@ def category_row(page, path, cat):
         if c in covered
     )
     waiting = getattr(page, "open_findings", {}).get(cat.line, [])
-    if waiting:
-        examples += notes(waiting)
+    if waiting:  # a decision is shown as information, a finding without one as a problem
+        examples += "".join(
+            '<div class="note">%s</div>'
+            % badge(r, "info" if r.startswith("decided: ") else "problem")
+            for r in waiting
+        )
     cells = [where(path, cat.line), esc(cat.text), count, examples]
     return Row(anchor, cells, problems, len(covered) < sg_check.MIN_LETTERS)
 

@@ -17,6 +17,17 @@ and each of its words has a wordfreq Zipf frequency of at least MIN_ZIPF), and t
 categories that share MOST_SHARED examples or more are reported, since two categories with
 most of their answers in common make one round twice.
 
+Under a category, decision lines record what a person looked at and kept (issue 37):
+``- pair EARLIER CATEGORY: why`` for two categories of one list that share an example or,
+by hypernyms.txt (make scattergories-pairs, WordNet), a sense; ``- example EXAMPLE: why a
+person accepts it`` for one of its examples that disputed.txt, a person's review, says a
+table might dispute (a phrase built to fit its letter, say). Each finding wants its
+decision, and a decision that names no such pair, or no example of its category, is
+refused. What is disputed is a person's judgement: the check keeps disputed.txt and the
+decisions in step, it does not find disputes by itself. A list may hold at most
+MOST_AVOIDED categories whose wording hashes as one of AVOID's (see
+check_avoided_per_list() for what that can and cannot catch).
+
 Problems are reported as ``path:line: reason`` and the exit status is 1 if there was any.
 
 ``parse_lists(path)`` is meant to be imported by the content compiler: it returns a list of
@@ -51,13 +62,25 @@ MIN_ZIPF = 3.0  # wordfreq's scale: 3 is about once in a million words
 MOST_SHARED = 4  # examples in common that make two categories one round twice
 
 CategoryList = namedtuple("CategoryList", "number line categories")
-Category = namedtuple("Category", "line text examples decisions", defaults=((),))
+Category = namedtuple("Category", "line text examples decisions accepted", defaults=((), ()))
 # "- pair OTHER CATEGORY: why" under a category: the pair of it and OTHER, which share an
 # example answer, was looked at and kept.
 Decision = namedtuple("Decision", "line other reason")
-DECISION_RE = re.compile(r"^- pair (.+?): (\S.*)$")
+# "- example EXAMPLE: why a person accepts it" under a category: EXAMPLE, one of its own
+# that a table might dispute (disputed.txt), was looked at and kept as counting.
+Acceptance = namedtuple("Acceptance", "line example reason")
+DECISION_RE = re.compile(r"^- (pair|example) (.+?): (\S.*)$")
 # A line of hypernyms.txt: two categories of list `number` whose examples share a sense.
 HypernymPair = namedtuple("HypernymPair", "line number earlier later why")
+# Written by a person reviewing the lists (issue 37), not by a tool: the examples a table
+# might dispute that were kept. Each wants '- example EXAMPLE: why' under its category.
+DISPUTED_NAME = "disputed.txt"
+# A line of disputed.txt: an example of a category of list `number`, and why a table
+# might refuse it.
+Disputed = namedtuple("Disputed", "line number category example why")
+# No list may hold more than this many categories worded as a commercial list words one
+# (AVOID): single generic nouns among them, which each alone may stay (issue 37).
+MOST_AVOIDED = 2
 
 # SHA-256 of the normalised wordings (normalise()) of categories on the classic commercial
 # lists, written from what issue 37 quotes and from general knowledge of the game, never
@@ -95,6 +118,40 @@ AVOID = frozenset(
         "e272deecde720ffc773d7a6a81adabbc366ccbb64da5abdb6b26f52cd3f952cb",
         "fbe027c9963cc83af1f8639ab34101305426f2d6fb84765057c4ef80a0b129eb",
         "fe9397a992692e19e627392b0276bb5bfff1fb413268574284d73905d04e0fa7",
+    ]
+) | frozenset(
+    # Single generic nouns that category games share (Fruits, Countries, Sports, ...),
+    # from general knowledge: each alone may stay, but a list may hold at most
+    # MOST_AVOIDED categories of AVOID (check_avoided_per_list), these among them.
+    [
+        "0a5a9bb73d93fca87ae1c91df75a0a3c0600717ea9a172021dc14479404ecced",
+        "0f53133ce57ca8e8937bb4b1c15a33ef9594704e1c11abd58e598bb8362f7385",
+        "12d264de09a571d6851defcdcfd4ae37d3177dc28aed52c125007dcbc91c5316",
+        "28cd2c5c15d13978a6bc06d38092dbbafb31f5590aa3ac120f9f8d8c0e0708c4",
+        "31bba878f841a16683a767af7adf22df364c93d0320446cbbf94bcc8cdcee47c",
+        "3d7f19555f1d2f0722c73132767e3d7c9bca45d475f300643d65cf64e1d2d617",
+        "4715b734085d8d9c9981d91c6d5cff398c75caf44074851baa94f2de24fba4d7",
+        "5e8c9902207afaeb7120430c585a445f21e92932081d64bc99f80e4925bcb002",
+        "6084392347f92be9ce898e68fb9eeb0c69d2c797690abea8fc59ad3c94b66427",
+        "636485868971eac5aca33c4a0e1800a8a11d980bcf0e3776b31002e2c5db91b2",
+        "63f75c890b05405e6e1f047072642b40949dab5912aa9c0ae6f2e654dff943dd",
+        "74284d9dcbcc09928ca5d7d6187270a62ac1b58ccdc4a44b81e47257ffa53b9e",
+        "7a5179eecc0fe18760ba615f92603372ae3fe302860098a019e15927551fee3b",
+        "7c9bbe5ec9b3fb774e8fa0f54247e93c34ddf8e5d16fe3073420de0ae81a262d",
+        "8a6ba32c9bed6ce703f999f9af6ec23686d44e144e4da572d94c8daca4a9cbab",
+        "9209526aaa61b0709dbb838e14686a26c4a03b53e8eedf34c7e5f6f606110d8c",
+        "a4ef304ba42a200bafd78b046e0869af9183f6eee5524aead5dcb3a5ab5f8f3f",
+        "ab91a82d14cfc6125c1a40e6920a4cd3fcc3e2f9940347175b06367845a9bcbc",
+        "b2c2c859125b3d5e158c28489fdac06f7d810b17bf43d049227d2aa124591dfe",
+        "b404ed3c370c8c264e53b1867929db93e94012bb618bb263f514e32fd9e5bc29",
+        "bbba57318f71911354fdaab5d67ea8c352bfe113231e968a9ac1f4cf5b38e546",
+        "c06b0cfe0cc5e900c57784484094331f095bf441995c3c31ea6c75691c786c35",
+        "c68fef1abac63a8353831df2718519fee1c4c16d63ff13bc473a65be02fb60bf",
+        "d0607f7ad2628b2af9158dfba06ce87166e66b15bf68f8f358f9aa27ccb7c321",
+        "d6838c357444c5ad16992daa4e21303cb3bca71e3b17a3dbdc4c91613d2fe0c6",
+        "db7304319ed7d941faf3deccd35e8ce38dadc68ea9e8e1d9511b12317bc5b688",
+        "dc9c5edb8b2d479e697b4b0b8ab874f32b325138598ce9e7b759eb8292110622",
+        "ec450786e26a5154173545c402bcc03b20e2e0477d6086fa632a55c85bdcdd83",
     ]
 )
 PADDING = re.compile(r"^(things|items|stuff)( (that are|that have|that|which are|with|you))? ")
@@ -162,11 +219,14 @@ def parse_lists(path, errors=None):
         if line.startswith("- "):
             m = DECISION_RE.match(line)
             if not m:
-                report(n, "expected '- pair OTHER CATEGORY: why', under a category")
+                reason = "expected '- pair OTHER CATEGORY: why' or '- example EXAMPLE: why', "
+                report(n, reason + "under a category")
             elif not current.categories:
                 report(n, "a decision before the list's first category")
+            elif m.group(1) == "pair":
+                current.categories[-1].decisions.append(Decision(n, m.group(2), m.group(3)))
             else:
-                current.categories[-1].decisions.append(Decision(n, m.group(1), m.group(2)))
+                current.categories[-1].accepted.append(Acceptance(n, m.group(2), m.group(3)))
             continue
         if SEPARATOR not in line:
             slip = next((c for c in (";", "|", ":", "\t") if c in line), None)
@@ -178,12 +238,39 @@ def parse_lists(path, errors=None):
             report(n, reason)
         text, _, examples = line.partition(SEPARATOR)
         examples = [e.strip() for e in examples.split(",")] if examples else []
-        current.categories.append(Category(n, text.strip(), examples, []))
+        current.categories.append(Category(n, text.strip(), examples, [], []))
     return lists
 
 
 def hypernyms_path(lists_path):
     return os.path.join(os.path.dirname(lists_path), HYPERNYMS_NAME)
+
+
+def disputed_path(lists_path):
+    return os.path.join(os.path.dirname(lists_path), DISPUTED_NAME)
+
+
+def read_disputed(path, errors=None):
+    """disputed.txt's examples: a list of Disputed. A malformed line raises ContentError,
+    or is appended to `errors` as (line, reason)."""
+
+    def report(line, reason):
+        if errors is None:
+            raise ContentError(path, line, reason)
+        errors.append((line, reason))
+
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    found = []
+    for n, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = [p.strip() for p in line.split(SEPARATOR)]
+        if len(parts) != 4 or not parts[0].isdigit() or not all(parts):
+            report(n, "expected 'LIST | CATEGORY | EXAMPLE | why a table might dispute it'")
+            continue
+        found.append(Disputed(n, int(parts[0]), parts[1], parts[2], parts[3]))
+    return found
 
 
 def read_hypernyms(path, errors=None):
@@ -209,10 +296,11 @@ def read_hypernyms(path, errors=None):
     return pairs
 
 
-def check_lists(lists, zipf=None, hypernyms=()):
+def check_lists(lists, zipf=None, hypernyms=(), disputed=()):
     """Rules for the parsed lists, examples and overlaps too (`zipf`: a word's frequency,
-    wordfreq's unless given; `hypernyms`: read_hypernyms()'s pairs); returns (line,
-    reason) pairs, the findings that want a decision (open_findings()) among them."""
+    wordfreq's unless given; `hypernyms`: read_hypernyms()'s pairs; `disputed`:
+    read_disputed()'s examples); returns (line, reason) pairs, the findings that want a
+    decision (open_findings()) among them."""
     problems = []
     if not lists:
         problems.append((0, "no lists"))
@@ -246,16 +334,86 @@ def check_lists(lists, zipf=None, hypernyms=()):
                 problems.append((cat.line, "category already used on line %d" % first_seen[key]))
             in_list.setdefault(key, cat.line)
             first_seen.setdefault(key, cat.line)
-    problems += check_wordings(lists)
+    problems += check_wordings(lists) + check_avoided_per_list(lists)
     problems += check_examples(lists, zipf) + check_overlaps(lists)
-    return problems + open_findings(lists, hypernyms)
+    return problems + open_findings(lists, hypernyms, disputed)
 
 
-def open_findings(lists, hypernyms=()):
+def open_findings(lists, hypernyms=(), disputed=()):
     """The findings that want a person's decision or a change (issue 37): two categories
     of a list sharing an example, or a WordNet hypernym (`hypernyms`), with no '- pair'
-    decision; one answer under two letters. The review page shows them."""
-    return check_pairs(lists, hypernyms) + check_two_letters(lists)
+    decision; one answer under two letters; an example a table might dispute
+    (`disputed`) with no '- example' decision. The review page shows them."""
+    return (
+        check_pairs(lists, hypernyms) + check_two_letters(lists) + check_accepted(lists, disputed)
+    )
+
+
+def check_accepted(lists, disputed=()):
+    """Each example of disputed.txt (`disputed`) still in its category wants '- example
+    EXAMPLE: why a person accepts it' under the category, or a plain answer of its letter
+    in its place (and the line dropped from disputed.txt). A '- example' decision that
+    names no example of its category is refused, and so is a line of disputed.txt that
+    names no example of a category of its list (a stale file).
+
+    What is disputed is a person's judgement, written down in disputed.txt; this check
+    keeps the judgement and the decisions together, it does not find disputes itself."""
+    problems = []
+    by_list = {}
+    for d in disputed:
+        by_list.setdefault(d.number, []).append(d)
+    for lst in lists:
+        texts = {c.text.lower(): c for c in lst.categories}
+        for d in by_list.pop(lst.number, []):
+            cat = texts.get(d.category.lower())
+            keys = {answer_key(e) for e in cat.examples if e} if cat else set()
+            if answer_key(d.example) not in keys:
+                reason = "disputed.txt:%d names %r of %r, not an example of a category of "
+                reason += "list %d: replaced? drop the line"
+                problems.append((lst.line, reason % (d.line, d.example, d.category, lst.number)))
+                continue
+            if not any(answer_key(a.example) == answer_key(d.example) for a in cat.accepted):
+                reason = "example %r may be disputed at the table (disputed.txt:%d: %s): "
+                reason += "replace it with a plain answer of its letter, or say why a "
+                reason += "person accepts it: '- example %s: why'"
+                problems.append((cat.line, reason % (d.example, d.line, d.why, d.example)))
+        for cat in lst.categories:
+            keys = {answer_key(e) for e in cat.examples if e}
+            for a in cat.accepted:
+                if answer_key(a.example) not in keys:
+                    reason = "no example %r in this category to accept"
+                    problems.append((a.line, reason % a.example))
+    for number, left in sorted(by_list.items()):
+        for d in left:
+            reason = "disputed.txt:%d names list %d, which is not here"
+            problems.append((0, reason % (d.line, number)))
+    return problems
+
+
+def check_avoided_per_list(lists):
+    """A list holding more than MOST_AVOIDED categories whose normalised wording hashes
+    to one of AVOID's. A multi-word one is refused on its own (check_wordings), so in
+    practice this counts the single generic nouns (Fruits, Countries) a list gathers.
+
+    The limit of this check: it knows only the wordings hashed in AVOID, written from
+    general knowledge and issue 37's quotes, not from the commercial lists themselves,
+    which we do not have; and it matches a wording only after normalise(), exactly. A
+    commercial category we did not hash, or one worded a little differently ("Things in
+    the sky" against "Seen in the sky"), passes; a person reading the lists against the
+    game is still the check for near wordings."""
+    problems = []
+    for lst in lists:
+        matched = [c.text for c in lst.categories if wording_hash(c.text) in AVOID]
+        if len(matched) > MOST_AVOIDED:
+            reason = "list %d holds %d categories worded as commercial lists word them "
+            reason += "(%s), at most %d: reword some to our own phrasing"
+            problems.append(
+                (
+                    lst.line,
+                    reason % (lst.number, len(matched), ", ".join(matched), MOST_AVOIDED),
+                )
+            )
+    return problems
 
 
 def check_wordings(lists):
@@ -444,6 +602,8 @@ def coverage(lists):
 
 def summary(lists, hypernyms=()):
     """What a good run prints after "scattergories: ": the counts, then coverage()."""
+    accepted = sum(len(c.accepted) for lst in lists for c in lst.categories)
+    avoided = sum(wording_hash(c.text) in AVOID for lst in lists for c in lst.categories)
     counts = [len(letters_covered(c)) for lst in lists for c in lst.categories]
     head = "%d lists, %d categories" % (len(lists), len(counts))
     by_example = sum(len(shared_pairs(lst)) for lst in lists)
@@ -452,6 +612,11 @@ def summary(lists, hypernyms=()):
         by_example,
         len(hypernyms),
         decided,
+    )
+    head += "; %d disputed examples kept by a decision" % accepted
+    head += "; %d generic categories worded as the classic game's (at most %d a list)" % (
+        avoided,
+        MOST_AVOIDED,
     )
     if counts:
         head += "; letters with an example, %d to %d a category:" % (min(counts), max(counts))
@@ -486,10 +651,18 @@ def main(argv=None):
         hypernym_errors.append((0, "cannot read: %s" % e.strerror))
     for line, reason in hypernym_errors:
         print("%s:%d: %s" % (os.path.join(os.path.dirname(shown), HYPERNYMS_NAME), line, reason))
-    problems = errors + check_lists(lists, hypernyms=hypernyms)
+    disputed_errors = []
+    try:
+        disputed = read_disputed(disputed_path(args.path), disputed_errors)
+    except OSError as e:
+        disputed = []
+        disputed_errors.append((0, "cannot read: %s" % e.strerror))
+    for line, reason in disputed_errors:
+        print("%s:%d: %s" % (os.path.join(os.path.dirname(shown), DISPUTED_NAME), line, reason))
+    problems = errors + check_lists(lists, hypernyms=hypernyms, disputed=disputed)
     for line, reason in sorted(problems):
         print("%s:%d: %s" % (shown, line, reason))
-    if problems or hypernym_errors:
+    if problems or hypernym_errors or disputed_errors:
         return 1
     print("scattergories: " + summary(lists, hypernyms))
     return 0
