@@ -253,8 +253,10 @@ def play(proc, screen, firmware):
                     quitting = time.monotonic()
         screen.tick()
         if quitting and time.monotonic() - quitting > 5:
-            proc.kill()  # it should stop within a poll; never hang the terminal
-            return
+            # It should stop within a poll; never hang the terminal. A kill is a power cut
+            # of a game saved at its last step, which is what q asked for: no failure.
+            proc.kill()
+            return True
 
 
 def main(argv=None):
@@ -294,8 +296,9 @@ def main(argv=None):
             env=env,
             cwd=firmware_dir,
         )
-        play(proc, screen, Firmware(screen, transcript))
-        code = proc.wait()
+        killed = play(proc, screen, Firmware(screen, transcript))
+        code = 0 if killed else proc.wait()
+        proc.wait()
     finally:
         termios.tcsetattr(sys.stdin, termios.TCSADRAIN, saved)
         screen.write("\x1b[0m\x1b[?25h\x1b[?1049l")
