@@ -26,6 +26,11 @@ def heap():
 def micropython():
     explicit = os.environ.get("MICROPYTHON")
     if explicit:
+        if not os.access(explicit, os.X_OK):  # `make` names .venv's, there or not
+            raise RuntimeError(
+                "no MicroPython unix port at %s: `rm -f .venv/.installed && make venv` "
+                "installs it again, or set MICROPYTHON=/path/to/micropython" % explicit
+            )
         return explicit
     venv = ROOT / ".venv" / "bin" / "micropython"
     if venv.exists():
