@@ -219,8 +219,6 @@ async def _connect(port):
 
 
 def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchdog():
-    import time
-
     import shell as runner
 
     dev = device()
@@ -263,9 +261,9 @@ def test_silent_slow_and_flooding_phones_never_hold_up_the_buttons_or_the_watchd
 
     dev.board.until_stopped = phones
     runner.run(dev)
-    # Each step of the phones (a flood's connection, a slow byte, the wait) is logged after a
-    # sleep of at least 30 ms, so the loop polls, and feeds the watchdog, between any two: unless a phone
-    # held it up. Counted, not timed, so a loaded machine's pauses change nothing.
+    # Each step of the phones (a flood's connection, a slow byte, the wait) is logged after
+    # a sleep of at least 30 ms, so the loop polls, and feeds the watchdog, between any two:
+    # unless a phone held it up. Counted, not timed: a loaded machine's pauses change nothing.
     steps = [s for s in log if s != "feed"]
     assert len(steps) == 30 + 20 + 1, steps
     held_up = [i for i in range(1, len(log)) if log[i] != "feed" and log[i - 1] != "feed"]
