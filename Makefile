@@ -43,6 +43,7 @@ help:
 	@echo "  test-long         the README's long commands as written: make bench, make fuzz (hours)"
 	@echo "  test-stress       make test with two CPU-bound processes beside it"
 	@echo "  lint, format      ruff's checks; ruff's fixes and formatting"
+	@echo "  venv              .venv with the pinned tools (every target makes it when missing)"
 	@echo ""
 	@echo "The device"
 	@echo "  build             firmware/ and boards/ to .mpy, and the decks, in build/mpy"
