@@ -40,7 +40,7 @@ help:
 	@echo "  sim               the firmware in your terminal (150x37 at least)"
 	@echo "  test              ruff, then every test on the sources and on the .mpy build (~5 min)"
 	@echo "                    JOBS=2 workers a pass (1: one process); BROWSER=0 leaves out Chromium's"
-	@echo "  test-long         the README's long commands as written: make bench, make fuzz (hours)"
+	@echo "  test-long         the docs' long commands as written: bench, fuzz, pictures (hours)"
 	@echo "  test-stress       make test with two CPU-bound processes beside it"
 	@echo "  lint, format      ruff's checks; ruff's fixes and formatting"
 	@echo "  venv              .venv with the pinned tools (every target makes it when missing)"

@@ -5,17 +5,22 @@ is said where they are shown) only on `make test-long`. This file gets a copy of
 of its own."""
 
 import pytest
-from test_readme import CHECK_LONG, LONG, QUICK, clone, sh  # noqa: F401 - clone is a fixture
+from test_readme import CHECK_LONG, LONG, QUICK, make_clone, sh
 
 pytestmark = pytest.mark.sources_only  # the commands pick their own build; run them once
 
 
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory):
+    return make_clone(tmp_path_factory)
+
+
 @pytest.mark.parametrize("command", QUICK)
-def test_quick_command_works_as_written(clone, command):  # noqa: F811
+def test_quick_command_works_as_written(clone, command):
     CHECK_LONG[command](clone, sh(clone, command))
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("command", LONG)
-def test_long_command_works_as_written(clone, command):  # noqa: F811
+def test_long_command_works_as_written(clone, command):
     CHECK_LONG[command](clone, sh(clone, command, timeout=12 * 3600))
