@@ -5,7 +5,7 @@ import asyncio
 import time
 
 import framebuf
-from fakes import Bus, FakePin, FakeSPI, SSD1680Model, UC8151Model
+from fakes import Bus, FakePin, FakeSPI, ReadClock, SSD1680Model, UC8151Model
 
 from hw.ssd1680 import SSD1680
 from hw.uc8151 import UC8151
@@ -255,20 +255,6 @@ def test_an_update_given_up_midway_is_followed_by_a_reset():
         assert rig.events[0] == "reset", (Panel.__name__, rig.events)  # not trusted
         assert_glass_shows(rig)
         assert rig.driver.refreshes == [0, 1, 1], Panel.__name__
-
-
-class ReadClock:
-    """A clock that moves 5 ms at each read of BUSY, as the driver reads it every 5 ms:
-    the wait is then the same however loaded the machine is (on the real clock a pause of
-    the process between a read and the look at the clock outlasted the longer wait)."""
-
-    now = 0
-
-    def ticks_ms(self):
-        return self.now
-
-    def ticks_diff(self, a, b):
-        return a - b
 
 
 def test_a_slow_panel_is_waited_for_once_more():
