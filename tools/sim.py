@@ -274,7 +274,8 @@ def main(argv=None):
         firmware_dir, env = device_layout()  # laid out as on a board: main.py beside app/, ...
         engine = micropython()
     except RuntimeError as e:  # no build yet, or no MicroPython: say what to run
-        sys.exit("make sim: %s" % e)
+        built = "make build" in str(e)
+        sys.exit("%s%s" % (e, " (`make sim` builds it and starts the simulator)" if built else ""))
     env.setdefault("SIM_STATE", str(Path.cwd() / "sim-state"))  # where make sim was run
     transcript_path = os.environ.get("SIM_TRANSCRIPT")
     if transcript_path:
