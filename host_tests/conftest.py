@@ -29,7 +29,6 @@ LONGEST_FIRST = (
     "test_fuzz.py",
     "test_interactive_sim.py",
     "test_browser_saywhen.py",
-    "test_names.py",
     "test_staycool_content.py",
 )
 
