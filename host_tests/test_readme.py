@@ -54,7 +54,7 @@ ELSEWHERE = {
 # Run as written in test_readme_long.py: QUICK by make test, LONG (their cost said where
 # they are shown) by make test-long.
 QUICK = ("make bench BENCH_FLAGS=--quick",)
-LONG = ("make bench", "make fuzz", "make pictures")
+LONG = ("make bench", "make fuzz", "make pictures-diff", "make pictures")
 
 
 def readme_commands():
@@ -195,7 +195,13 @@ def checks_accepted(clone, out):
 
 
 def checks_pictures_diff(clone, out):
-    """test_readme_pictures.py changed one picture, docs/menu.png, before: only it differs."""
+    """Every picture drawn again: none differs from its reviewed one."""
+    made = clone / "build" / "pictures-diff"
+    assert not made.exists() or not list(made.iterdir()), out
+
+
+def checks_diff_one(clone, out):
+    """test_readme_pictures.py changed docs/menu.png before: the difference is drawn."""
     made = clone / "build" / "pictures-diff"
     assert sorted(p.name for p in made.iterdir()) == ["menu.png"], out
 
@@ -300,12 +306,13 @@ VERBATIM = {
 # In test_readme_pictures.py, a file of its own (with a clone of its own), so that
 # `make test`'s workers share the docs' commands; in this order.
 PICTURES = {
-    "make pictures-diff": checks_pictures_diff,
+    ".venv/bin/python -m tools.screenshot --diff menu": checks_diff_one,
     ".venv/bin/python -m tools.screenshot --readme menu": checks_accepted,
 }
 # What a fresh clone would not have yet, for a command that only works when it is missing.
 FRESH = {"make content": "build/decks"}
 CHECK_LONG = {
+    "make pictures-diff": checks_pictures_diff,
     "make pictures": checks_pictures,
     "make bench BENCH_FLAGS=--quick": checks_quick_bench,
     "make fuzz": checks_fuzz,

@@ -1,9 +1,10 @@
-"""The docs' picture commands, as written (test_readme.py lists them), in a file of its own
-so that `make test`'s workers share the docs' commands: `make pictures-diff` finds the one
-picture changed here before it, and accepting that one draws it again byte for byte as
-committed, so that it leaves `git status` clean. (`make pictures` draws them all, as
-`make pictures-diff` has just done: make test-long runs it.) This file gets a copy of the
-tree of its own."""
+"""The docs' commands for one picture, as written (test_readme.py lists them), in a file of
+its own so that `make test`'s workers share the docs' commands: `--diff menu` draws how the
+picture changed here before it differs, and `--readme menu` accepts it, drawing it again
+byte for byte as committed, so that `git status` is clean again. (test_screens.py draws
+every picture and holds each to its reviewed one; `make pictures-diff` and `make
+pictures`, which draw them all again, are run as written by make test-long.) This file
+gets a copy of the tree of its own."""
 
 import pytest
 from test_readme import PICTURES, make_clone, sh
@@ -16,7 +17,7 @@ def clone(tmp_path_factory):
     return make_clone(tmp_path_factory)
 
 
-def test_pictures_diff_finds_a_changed_picture_and_accepting_it_redraws_it(clone):
+def test_a_changed_picture_is_shown_and_accepting_it_redraws_it(clone):
     from PIL import Image
 
     menu = clone / "docs" / "menu.png"
