@@ -58,7 +58,8 @@ help:
 	@echo "                    MARGIN_EVENTS=$(MARGIN_EVENTS) (with power cuts) MARGIN_EVENING=$(MARGIN_EVENING) (power on)"
 	@echo "                    MARGIN_HEAP=$(MARGIN_HEAP) (the cap without phones, tools/budget.py)"
 	@echo "  fuzz              a million random events a game, evenings of 100,000, every damaged"
-	@echo "                    save (hours): FUZZ_EVENTS= FUZZ_EVENING= FUZZ_SEED= MUTATIONS=300"
+	@echo "                    save, a power cut at every save's write (hours): FUZZ_EVENTS="
+	@echo "                    FUZZ_EVENING= FUZZ_SEED= MUTATIONS=300 POWER_CUTS=6"
 	@echo "  replay            one fuzz run again: GAME=$(GAME) SEED=$(SEED) EVENTS=$(EVENTS) CUTS=0 HEAP=128K"
 	@echo ""
 	@echo "Content and paper"
@@ -210,16 +211,20 @@ browser-check:
 
 # A million random events per game through the .mpy build, then an evening of 100,000
 # with the power left on (FUZZ_SEED=..., FUZZ_HEAP=...); then every mutation of every
-# saved file (host_tests/test_mutations.py; MUTATIONS=300 tries a sample).
+# saved file (host_tests/test_mutations.py; MUTATIONS=300 tries a sample); then a power
+# cut at every write of a game's saves on each board's whole flash (POWER_CUTS=6 cuts at
+# six of them).
 FUZZ_SEED ?= $(shell date +%s)
 FUZZ_EVENTS ?= 1000000
 FUZZ_EVENING ?= 100000
 MUTATIONS ?= all
+POWER_CUTS ?= all
 fuzz: build
 	@echo "fuzz seed $(FUZZ_SEED), $(FUZZ_EVENTS) events per game, evenings of $(FUZZ_EVENING)"
 	SCANNER_MPY=1 FUZZ_SEED=$(FUZZ_SEED) FUZZ_EVENTS=$(FUZZ_EVENTS) \
 	  FUZZ_EVENING=$(FUZZ_EVENING) MUTATION_SEED=$(FUZZ_SEED) MUTATION_SAMPLE=$(MUTATIONS) \
-	  $(BIN)/pytest -x -rP -o addopts="" host_tests/test_fuzz.py host_tests/test_mutations.py
+	  POWER_CUTS=$(POWER_CUTS) MPRUN_TIMEOUT=7200 $(BIN)/pytest -x -rP -o addopts="" \
+	  host_tests/test_fuzz.py host_tests/test_mutations.py host_tests/unix/test_power_cut_board.py
 
 # Replays one fuzz run, as a failure prints it: make replay GAME=saywhen SEED=5 EVENTS=20000
 # (CUTS=0 for an evening with the power left on; HEAP=... to change the tests' cap).

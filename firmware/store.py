@@ -9,8 +9,9 @@ file and summed on the way (_Summed), as json.dump writes it in small pieces: a 
 needs no block of the heap as big as itself, which late in an evening it may not have.
 
 A load never raises, whatever is on the flash: a damaged file (bad checksum, not JSON,
-not UTF-8, too big to be ours, a directory in its place) is reported and removed, so the
-next boot starts clean instead of failing again. A file from before checksums (its JSON
+not UTF-8, too big to be ours, a directory in its place) is reported and moved aside, as
+`<key>.bad.json` (the last one kept, for diagnosis), so the next boot starts clean instead
+of failing again, and nothing is deleted unread. A file from before checksums (its JSON
 alone) is read with the problem "check": the caller validates it and saves it again.
 """
 
@@ -23,6 +24,35 @@ from micropython import const
 
 _MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
 _DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
+_DEEPEST = const(8)  # a save nests 5 deep at most (a Say When! guess in the undo's copy)
+_MOST_CONTAINERS = const(256)  # Scattergories' 72 challenges and sheets make about 100
+
+
+def _plain(body):
+    """Whether the JSON `body` nests no deeper, and holds no more lists and dicts, than a
+    save of ours can: parsed, each one is a block of the heap (8 KB of "[]," would be 90 KB),
+    and a save is read at boot, beside the whole device. Strings are skipped, as a name or
+    an answer may hold any bracket. A byte loop: a few ms for a save of 3 KB on a Pico."""
+    depth = containers = 0
+    text = escaped = False
+    for b in body:
+        if text:
+            if escaped:
+                escaped = False
+            elif b == 92:  # \
+                escaped = True
+            elif b == 34:  # "
+                text = False
+        elif b == 34:
+            text = True
+        elif b == 91 or b == 123:  # [ {
+            depth += 1
+            containers += 1
+            if depth > _DEEPEST or containers > _MOST_CONTAINERS:
+                return False
+        elif b == 93 or b == 125:  # ] }
+            depth -= 1
+    return True
 
 
 class _Summed(io.IOBase):
@@ -67,10 +97,12 @@ class Store:
                 body, problem = raw, "check"
             elif tail != b"\n%08x" % (crc32(body) & 0xFFFFFFFF):
                 raise ValueError
+            if not _plain(body):
+                raise ValueError
             return json.loads(str(body, "utf-8")), problem
         except Exception:  # noqa: BLE001 - only reading and parsing is in here: any
             # failure (OSError, ValueError, UnicodeError, MemoryError...) is a bad file
-            self._remove(path)
+            self.set_aside(key)
             return None, "damaged"
 
     def save(self, key, data):
@@ -86,11 +118,19 @@ class Store:
         self._remove(self._path(key))
 
     def set_aside(self, key):
-        """Keeps a file that keeps failing as `<key>.bad.json`, for diagnosis, out of play."""
+        """Keeps a damaged file, or one that keeps failing, as `<key>.bad.json` (in place of
+        the last one), for diagnosis, out of play. What cannot be moved (a directory in
+        the file's place) is removed: the next boot must not meet it again."""
+        path, bad = self._path(key), self._path(key, ".bad.json")
         try:
-            os.rename(self._path(key), self._path(key, ".bad.json"))
+            os.stat(path)
         except OSError:
-            self._remove(self._path(key))
+            return  # none: the last one stays
+        self._remove(bad)  # the last one kept: rename() does not replace on every filesystem
+        try:
+            os.rename(path, bad)
+        except OSError:
+            self._remove(path)
 
     def _remove(self, path):
         try:

@@ -18,6 +18,8 @@ _BOOT_FONTS = const(("small", "body", "bold", "large", "title"))  # huge: when a
 # Bytes allocated between two collections: garbage never climbs the heap, so what lives on
 # is made low and the free room stays in one piece (docs/memory.md: collected often).
 _GC_EVERY = const(2048)
+_SESSION_LOST = const("The saved game was damaged and could not be resumed.")
+_PLAYED_LOST = const("The record of cards played was damaged and has been reset.")
 
 
 def deck_sizes(folder):
@@ -40,22 +42,20 @@ def deck_sizes(folder):
 
 
 def checked(settings, session, played, sizes):
-    """((settings, ok), (session, ok), played) from what was saved (app.settings,
+    """((settings, ok), (session, ok), (played, ok)) from what was saved (app.settings,
     app.session; `sizes`: deck_sizes); those modules, and the catalog and the models they
     read, are let go again: the menu and the games need none of their checks. `played`
-    gets a record of the cards played for each deck (app.deck.record: the saved one if
+    holds a record of the cards played for each deck (app.deck.record: the saved one if
     sound), made now, when the heap is emptiest, not by a deal at a game's start, when it
     is fullest (Say When!'s is 1 KB in one piece)."""
     keep = set(sys.modules)
-    from app.deck import record
-    from app.session import clean_session
+    from app.session import clean_played, clean_session
     from app.settings import clean_settings
 
     out = clean_settings(settings), clean_session(session, sizes.get)
-    for name, size in sizes.items():
-        played[name] = record(played.get(name), size)
+    out += (clean_played(played, sizes),)
     unload(keep)
-    return out + (played,)
+    return out
 
 
 def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
@@ -68,25 +68,23 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
     raw, problem = store.load("settings")
     raw_session, session_problem = store.load("session")
     played, played_problem = store.load("played")
-    played_ok = played_problem != "damaged" and (played is None or type(played) is dict)
-    (settings, ok), (session, session_ok), played = checked(
-        raw, raw_session, played if played_ok and played else {}, deck_sizes(board.decks)
+    (settings, ok), (session, session_ok), (played, played_ok) = checked(
+        raw, raw_session, played, deck_sizes(board.decks)
     )
-    if problem == "damaged" or not ok:
-        notes.append("Settings were damaged and have been reset.")
-    if session_problem == "damaged" or not session_ok:
-        store.delete("session")
-        notes.append("The saved game was damaged and could not be resumed.")
-    if not played_ok:
-        notes.append("The record of cards played was damaged and has been reset.")
-    # Saved before saves had checksums: checked now, and saved again with one (a
-    # game's state is checked whole when it resumes, as every time).
-    for key, data, was in (
-        ("settings", settings, problem),
-        ("session", session, session_problem),
-        ("played", played, played_problem),
+    # A file that fails its check is kept aside as <key>.bad.json (one that did not even
+    # read back was, by store.load), told once, and replaced: the next boot is clean.
+    for key, data, was, good, notice in (
+        ("settings", settings, problem, ok, "Settings were damaged and have been reset."),
+        ("session", session, session_problem, session_ok, _SESSION_LOST),
+        ("played", played, played_problem, played_ok, _PLAYED_LOST),
     ):
-        if was == "check" and data is not None:
+        if was == "damaged" or not good:
+            notes.append(notice)
+        if was != "damaged" and not good:
+            store.set_aside(key)
+        # Saved before saves had checksums, or reset: saved again, whole and checked (a
+        # game's state is checked whole when it resumes, as every time).
+        if data is not None and (was == "check" or not good):
             self.save(key, data)
     self.gfx = Gfx(font_opener(board.fonts))
     for name in _BOOT_FONTS:  # all opened now, in one piece (a bad install shows at boot)
@@ -100,6 +98,8 @@ def wake(self, board, store, seed, resume, note, font_opener, deck_opener):
         from net import phones  # names the Pico has already: net, phones, build
 
         self.net = phones.build(self, wifi)
+        if self.net.lost:
+            notes.append("The phones' teams were damaged: each phone joins again.")
     self.app = App(
         Phases(),  # which modules are loaded when: the heap policy, a shell's business
         board.parts,

@@ -2,18 +2,23 @@
 
 Real saves are taken from each game as the firmware writes them, at the points a table
 meets (a question being asked, guesses typed, the Answer Door, judging, a win, a turn
-paused, a round paused, a challenge, the scores, ...), with the settings and the played
-record beside them (host_tests/unix/mutate_run.py collects them by seeded mashing). Then
-each file is damaged: every single-bit flip and every truncation of its bytes on flash;
-and structurally, with the checksum recomputed as a buggy firmware would have saved it: a
-wrong type for every field, the field missing, an extra field, numbers out of range and
-huge, empty containers, a directory in the file's place, a file of 1 MB. For each, the
-device boots (twice: the second time on what the first left) and plays a few screens: it
-must show the game, or a notice and then the menu, and never fail.
+paused, a round paused, a challenge, the scores, ...), with the settings, the played
+record and the phones' network beside them (host_tests/unix/mutate_run.py collects them
+by seeded mashing on a board with Wi-Fi). Then each file is damaged: every single-bit flip
+and every truncation of its bytes on flash; and structurally, with the checksum
+recomputed as a buggy firmware would have saved it: for every field, a value of every
+other type (an int as a float, -0.0, a bool, null, an empty and a 5,000-character string,
+a 4,000-digit int, a list nested 1,000 deep, ...), the field missing, an extra field,
+numbers out of range; a directory in the file's place, a file of 1 MB. For each, the
+.mpy build at the board's cap powers on through start.main(), the firmware's own boot and
+reset logic (a stand-in `machine`), twice: the second time on what the first left. It
+must show the game, or a notice and then the menu, with no reset (a crash, or a step
+longer than the watchdog's 8 s) and no file gone without a word; it says so once.
 
-`make test` tries a sample of MUTATION_SAMPLE of them, drawn afresh each run (the seed is
-printed; MUTATION_SEED=... draws the same again); `make fuzz` tries them all
-(MUTATION_SAMPLE=all).
+`make test` tries one of each kind of mutation of each file of each game, drawn afresh
+each run (the seed is printed; MUTATION_SEED=... draws the same again); `make fuzz` tries
+them all (MUTATION_SAMPLE=all; a number tries that many at random). Both print how many
+were tried, the crashes and the silent deletions.
 """
 
 import json
@@ -21,10 +26,11 @@ import os
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from tools.mpenv import ROOT, read_save, run_mp
+from tools.mpenv import ROOT, code_dirs, read_save, run_mp
 
 RUNNER = str(ROOT / "host_tests" / "unix" / "mutate_run.py")
 GAMES = ("saywhen", "staycool", "scattergories")
@@ -34,10 +40,41 @@ POINTS = {
     "staycool": {"ready", "paused-turn", "running", "scored", "over"},
     "scattergories": {"pick", "roll", "paused-round", "score", "challenge", "totals", "won"},
 }
-SAMPLE = os.environ.get("MUTATION_SAMPLE", "240")
+SAMPLE = os.environ.get("MUTATION_SAMPLE", "kinds")
 SEED = int(os.environ.get("MUTATION_SEED", str(int(time.time()))))
-# Values of every other type, and numbers no field may hold.
-STRANGE = (None, True, 1.5, "x", "", [], {}, [None], -1, 10**19, 10**100)
+# Values of every other type, and numbers no field may hold; the last three are built by
+# the harness (mutate_run.py): a string of 5,000 characters, an int of 4,000 digits, and
+# a list nested 1,000 deep (which CPython's json could not even write).
+STRANGE = (
+    None,
+    True,
+    False,
+    1.5,
+    -0.0,
+    "x",
+    "",
+    [],
+    {},
+    [None],
+    -1,
+    10**19,
+    {"$chars": 5000},
+    {"$digits": 4000},
+    {"$deep": 1000},
+)
+
+
+def kind(spec):
+    """What kind of mutation a spec is: "flip", "cut", ..., or "set" and what it sets."""
+    if spec[2] != "set":
+        return spec[2]
+    value = spec[4]
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value))[:1] == "$":
+        return "set " + next(iter(value))
+    if isinstance(value, float):
+        return "set -0.0" if value == 0 else "set float"
+    return "set " + type(value).__name__
+
 
 pytestmark = pytest.mark.mpy_only  # the .mpy build, at the device's heap cap
 
@@ -76,6 +113,7 @@ def structural(data, path=()):
             out.append(["set", list(path), value])
     if isinstance(data, int) and not isinstance(data, bool):
         out.append(["set", list(path), data + 1000])
+        out.append(["set", list(path), float(data)])  # 3 -> 3.0: equal, and no int
     if path:
         out.append(["del", list(path)])
     if isinstance(data, dict):
@@ -111,23 +149,54 @@ def test_every_kind_of_point_was_saved_and_mutations_cover_each_field(saves):
     assert ["saywhen-door", "session", "del", ["state", "judge"]] in door
 
 
-def test_no_damaged_file_stops_the_board_or_loops_it(saves, tmp_path):
+def flash(folder):
+    """A board's flash for the harness: the .mpy build's firmware and board modules, linked
+    in as make flash lays them out (so each loads by the name it has on the board)."""
+    folder.mkdir()
+    for code in code_dirs():
+        for entry in Path(code).iterdir():
+            (folder / entry.name).symlink_to(entry)
+
+
+def sample(specs, rnd):
+    """One of each kind of mutation (kind()) of each file of each game's saves, drawn by
+    `rnd`: every kind meets every file, in a sample that `make test` can afford."""
+    groups = {}
+    for spec in specs:
+        groups.setdefault((spec[0].split("-")[0], spec[1], kind(spec)), []).append(spec)
+    return [rnd.choice(groups[key]) for key in sorted(groups)]
+
+
+def test_the_sample_takes_each_kind_of_mutation_of_each_file(saves):
     specs = every_mutation(saves)
-    if SAMPLE != "all":
-        # Bit flips and cuts mostly meet the checksum; the structural ones meet the checks
-        # behind it, where the bugs were: they take most of the sample.
-        rnd = random.Random(SEED)
-        raw = [s for s in specs if s[2] in ("flip", "cut")]
-        shaped = [s for s in specs if s[2] not in ("flip", "cut")]
-        n = int(SAMPLE)
-        specs = rnd.sample(raw, n // 4) + rnd.sample(shaped, n - n // 4)
-    print("mutation seed %d: %d mutated states" % (SEED, len(specs)))
+    picked = sample(specs, random.Random(1))
+    files = {s[1] for s in specs}
+    assert files == {"session", "settings", "played", "phones"}
+    kinds = {kind(s) for s in picked}
+    for k in ("set $chars", "set $digits", "set $deep", "set -0.0", "set float", "set bool"):
+        assert k in kinds, k
+    for game in ("saywhen", "staycool", "scattergories"):
+        for file in {s[1] for s in specs if s[0].startswith(game)}:  # (settings: if changed)
+            mine = {kind(s) for s in picked if s[0].startswith(game) and s[1] == file}
+            assert {"flip", "cut", "dir", "big", "set NoneType", "set bool"} <= mine
+        assert {"session", "played", "phones"} <= {s[1] for s in specs if s[0].startswith(game)}
+    assert len(picked) == len({(s[0].split("-")[0], s[1], kind(s)) for s in specs})
+
+
+def test_no_damaged_file_stops_the_board_loops_it_or_is_lost_without_a_word(saves, tmp_path):
+    specs = every_mutation(saves)
+    rnd = random.Random(SEED)
+    if SAMPLE == "kinds":
+        specs = sample(specs, rnd)
+    elif SAMPLE != "all":
+        specs = rnd.sample(specs, min(int(SAMPLE), len(specs)))
     halves = [specs[0::2], specs[1::2]]  # two processes: this machine's two cores
     files = []
     for i, part in enumerate(halves):
         f = tmp_path / ("specs%d.txt" % i)
         f.write_text("".join(json.dumps(s) + "\n" for s in part))
         files.append(f)
+        flash(tmp_path / ("flash%d" % i))
     with ThreadPoolExecutor(2) as pool:
         outs = list(
             pool.map(
@@ -135,17 +204,23 @@ def test_no_damaged_file_stops_the_board_or_loops_it(saves, tmp_path):
                     "mutate",
                     str(saves),
                     str(files[i]),
-                    str(tmp_path / ("work%d" % i)),
+                    str(tmp_path / ("flash%d" % i)),
                     timeout=24 * 3600,
                 ),
                 range(2),
             )
         )
     failures = [chunk for out in outs for chunk in out.split("FAIL ")[1:]]
-    done = [line for out in outs for line in out.splitlines() if line.startswith("done ")]
-    assert sum(int(d.split()[1]) for d in done) == len(specs)
+    done = [line.split() for out in outs for line in out.splitlines() if line[:5] == "done "]
+    tried, crashes, deletions = (sum(int(d[i]) for d in done) for i in (1, 3, 4))
+    print(
+        "mutation seed %d: %d mutated states, %d crashes, %d silent deletions"
+        % (SEED, tried, crashes, deletions)
+    )
+    assert tried == len(specs)
     assert not failures, "seed %d: %d failed, the first:\nFAIL %s" % (
         SEED,
         len(failures),
         "\nFAIL ".join(failures[:5]),
     )
+    assert crashes == deletions == 0

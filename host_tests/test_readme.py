@@ -257,7 +257,7 @@ def checks_fonts(clone, out):
 
 
 def checks_fuzz(clone, out):
-    assert "4 passed" in out and "mutated states" in out, out
+    assert "6 passed" in out and "mutated states, 0 crashes, 0 silent deletions" in out, out
 
 
 def checks_bench(clone, out):

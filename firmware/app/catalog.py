@@ -6,6 +6,8 @@ imported only when the game starts (phases.Phases.game), so the menu does not pa
 three games in RAM.
 """
 
+MOST_NAME = 10  # letters in a name the setup's editor spells (app.players; app.session checks)
+
 
 class Game:
     def __init__(self, key, title, unit, least, most, default, names):

@@ -234,12 +234,24 @@ class Gfx:
         return self.text(s, x1 - self.width(s, font), y, font, invert)
 
     def fit(self, s, font, width):
-        """`s` cut with an ellipsis to fit `width` pixels."""
-        if self.width(s, font) <= width:
+        """`s` cut with an ellipsis to fit `width` pixels. No glyph is under a pixel wide,
+        so no more than `width` characters are measured, and the cut is found by halves:
+        however long a text a save holds, drawing it takes no longer than a line's."""
+        if len(s) <= width and self.width(s, font) <= width:
             return s
-        while s and self.width(s + "…", font) > width:
-            s = s[:-1]
-        return s + "…"
+        return s[: self._fits(s[:width], font, width - self.width("…", font))] + "…"
+
+    def _fits(self, s, font, width):
+        """How many of s's first characters fit `width` pixels (found by halves)."""
+        f = self.font(font)
+        lo, hi = 0, len(s)
+        while lo < hi:
+            mid = (lo + hi + 1) >> 1
+            if f.width(s[:mid]) <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
 
     def wrap(self, s, font, width):
         """Splits `s` into lines of at most `width` pixels, breaking at spaces."""
@@ -248,18 +260,19 @@ class Gfx:
         line = ""
         for word in _words(s):
             trial = word if not line else line + " " + word
-            if f.width(trial) <= width:
+            # (no glyph is under a pixel wide: a longer text need not be measured to fail)
+            if len(trial) <= width and f.width(trial) <= width:
                 line = trial
                 continue
             if line:
                 lines.append(line)
-            while f.width(word) > width:  # a word longer than the line: split it
-                cut = len(word) - 1
-                while cut > 1 and f.width(word[:cut]) > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
+            i, n = 0, len(word)
+            while n - i > width or f.width(word[i:]) > width:  # a word longer than a line
+                piece = word[i : i + width]  # cut in pieces of a line's worth of characters
+                cut = max(1, self._fits(piece, font, width))
+                lines.append(piece[:cut])
+                i += cut
+            line = word[i:] if i else word
         if line:
             lines.append(line)
         return lines

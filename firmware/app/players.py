@@ -8,11 +8,11 @@ from micropython import const
 
 from app import layout
 from app.buttons import is_press
+from app.catalog import MOST_NAME
 from app.gfx import W
 from app.screen import Screen
 from app.widgets import Item, ListMenu
 
-_MAX_NAME = const(10)
 _LETTERS = const(" ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
 
@@ -99,7 +99,7 @@ class NameEditor(Screen):
     def __init__(self, setup, index, value):
         self.setup = setup
         self.index = index
-        self.chars = list(value.upper()[:_MAX_NAME]) or ["A"]
+        self.chars = list(value.upper()[:MOST_NAME]) or ["A"]
         self.pos = len(self.chars) - 1
 
     def cased(self):
@@ -128,7 +128,7 @@ class NameEditor(Screen):
             self.pos -= 1
         elif ev[1] == "B":
             if self.pos == len(self.chars) - 1:
-                if len(self.chars) >= _MAX_NAME:
+                if len(self.chars) >= MOST_NAME:
                     return
                 self.chars.append(" ")
             self.pos += 1

@@ -26,9 +26,14 @@ def counts(items, most, n=None):
     )
 
 
-def fields(d, keys):
-    """Whether d is a dict with (at least) these keys."""
-    return type(d) is dict and all(k in d for k in keys)
+def fields(d, keys, optional=()):
+    """Whether d is a dict with these keys, and none but them and the `optional` ones: a
+    key the device never writes is damage (and its value, kept, would hold heap)."""
+    return (
+        type(d) is dict
+        and all(k in d for k in keys)
+        and all(k in keys or k in optional for k in d)
+    )
 
 
 class Game:

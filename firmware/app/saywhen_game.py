@@ -15,7 +15,7 @@ from games import saywhen as rules
 from games.rng import Rng
 
 CARDS = 20
-_TARGET = const(10)
+TARGET = 10  # the points that end the game (and app.session checks a save by)
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
 QUESTION, ANSWER, UNIT, LOW, HIGH, AS_OF = 1, 2, 3, 4, 5, 6
@@ -215,7 +215,7 @@ class SayWhen(Game):
             for team, p in points.items():
                 s["scores"][team] += p
             s["played"] += 1
-            outcome = rules.result(s["scores"], s["played"], _TARGET, CARDS)
+            outcome = rules.result(s["scores"], s["played"], TARGET, CARDS)
         if isinstance(outcome, int):
             s["winner"] = outcome
             s["sudden"] = None

@@ -2,11 +2,12 @@
 players, and its state, field by field.
 
 A state passes only when every field has the type, the range and the consistency its
-game's model relies on, so nothing read later can fail on it: a damaged save is cleared
-at boot, with a notice. The check raises DamagedSave, and only that is taken for a
-damaged save: any other error is a bug, which the tests surface (and on a board, main.py's
-loop breaker keeps from looping). Loaded at boot only, and let go: the games carry none
-of it, as a state they make themselves needs no check.
+game's model relies on, so nothing read later can fail on it: a value the device could
+never have written is damage, and a damaged save is set aside at boot, with a notice.
+The check raises DamagedSave, and only that is taken for a damaged save: any other error
+is a bug, which the tests surface (and on a board, main.py's loop breaker keeps from
+looping). Loaded at boot only, and let go: the games carry none of it, as a state they
+make themselves needs no check. The records of cards played are checked here too.
 """
 
 from micropython import const
@@ -15,6 +16,9 @@ from app import catalog
 from app.saved import DamagedSave, count, counts, fields, need
 
 _DIGITS = const("0123456789")
+_SESSION = const(("game", "names", "state"))
+_NAME_LETTERS = const(" ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_RECORD = const(("n", "bits"))
 
 
 def clean_session(saved, cards):
@@ -23,18 +27,13 @@ def clean_session(saved, cards):
     game then says why, and the save stays)."""
     if saved is None:
         return None, True
-    if not isinstance(saved, dict):
-        return None, False
-    game = catalog.get(saved.get("game"))
-    names = saved.get("names")
-    state = saved.get("state")
-    if game is None or not isinstance(names, list) or not game.least <= len(names) <= game.most:
-        return None, False
-    for n in names:
-        if not isinstance(n, str) or not n:
-            return None, False
-    if state is not None:
-        try:
+    try:
+        need(fields(saved, _SESSION))
+        game = catalog.get(saved["game"])  # (a str or None, by the schema's types)
+        names, state = saved["names"], saved["state"]
+        need(game is not None and type(names) is list)
+        need(game.least <= len(names) <= game.most and all(_name(n) for n in names))
+        if state is not None:
             need(type(state) is dict)
             if game.key == "saywhen":
                 _saywhen(state, len(names), cards("saywhen"))
@@ -42,9 +41,49 @@ def clean_session(saved, cards):
                 _staycool(state, len(names))
             else:
                 _scattergories(state, len(names), cards("scattergories"))
-        except DamagedSave:
-            return None, False
+    except DamagedSave:
+        return None, False
     return saved, True
+
+
+def clean_played(played, sizes):
+    """(records, ok) from the saved records of cards played (app.deck.record), one made for
+    each deck of `sizes` ({name: cards}). A record must be as the device writes one: "n" a
+    power of two from 64, "bits" n/16 numbers of 16 bits; ok is False when one was not (it
+    is dropped) or the whole was not a dict of them. A sound record of a deck that has
+    changed size starts afresh, as a new deck (deck.record), and that is no damage."""
+    from app.deck import record
+
+    ok = played is None or type(played) is dict
+    out = {}
+    for name, rec in played.items() if ok and played else ():
+        n = rec.get("n") if type(rec) is dict else None
+        if (
+            type(name) is str
+            and len(name) <= 32
+            and fields(rec, _RECORD)
+            and count(n, 0x10000)
+            and n >= 64
+            and not n & (n - 1)
+            and counts(rec["bits"], 0xFFFF, n >> 4)
+        ):
+            out[name] = rec
+        else:
+            ok = False
+    for name, size in sizes.items():
+        out[name] = record(out.get(name), size)
+    return out, ok
+
+
+def _name(n):
+    """Whether n is a name the setup can make: the built-in ones, or one spelled in its
+    editor (letters, digits and inner spaces, at most catalog.MOST_NAME of them)."""
+    return (
+        type(n) is str
+        and 0 < len(n) <= catalog.MOST_NAME
+        and not n.strip(_NAME_LETTERS)
+        and n.strip() == n
+    )
 
 
 # -- Say When! (app/saywhen_game.py) -------------------------------------------------------
@@ -66,14 +105,17 @@ def _saywhen(s, n, deck):
 
 def _saywhen_play(s, n, most):
     """The fields a scoring changes (and undo keeps a copy of); `most`: the last card."""
-    from app.saywhen_game import CARDS, JUDGE_KINDS
+    from app.saywhen_game import CARDS, JUDGE_KINDS, TARGET
     from games import saywhen as rules
 
-    sudden, winner = s["sudden"], s["winner"]
+    sudden, winner, scores = s["sudden"], s["winner"], s["scores"]
+    # A card gives at most 4 (exact) + 1 (first of the tied, open), doubled on the last:
+    # no score passes the target by more.
+    need(counts(scores, TARGET - 1 + 10, n) and count(s["played"], CARDS))
+    best = max(scores)
+    ended = best >= TARGET or s["played"] >= CARDS  # rules.result: the game is decided
     need(
-        count(s["played"], CARDS)
-        and count(s["quizzer"], n - 1)
-        and counts(s["scores"], 999, n)
+        count(s["quizzer"], n - 1)
         and (winner is None or count(winner, n - 1) and sudden is None)
         and counts(s["extra"], most)
         and len(s["extra"]) <= most + 1
@@ -81,7 +123,10 @@ def _saywhen_play(s, n, most):
         and type(s["door"]) is bool
         and (sudden is None or counts(sudden, n - 1) and s["extra"])
         and (sudden is None or len(set(sudden)) == len(sudden))
-        and (sudden is not None or winner is not None or s["played"] < CARDS)
+        # a winner or a Sudden Death only in a game the rules have decided, of the leaders
+        and ended == (winner is not None or sudden is not None)
+        and (winner is None or scores[winner] == best)
+        and (sudden is None or all(scores[t] == best for t in sudden))
         and type(s["guesses"]) is list
     )
     if sudden:
@@ -89,7 +134,8 @@ def _saywhen_play(s, n, most):
     order = [t for t in rules.guess_order(n, s["quizzer"]) if not sudden or t in sudden]
     guessed = []
     for g in s["guesses"]:
-        need(type(g) is list and len(g) == 2 and g[0] in order and g[0] not in guessed)
+        need(type(g) is list and len(g) == 2 and count(g[0], n - 1))
+        need(g[0] in order and g[0] not in guessed)
         need(g[1] is None or _is_number(g[1]))
         guessed.append(g[0])
     judge = s["judge"]
@@ -97,8 +143,8 @@ def _saywhen_play(s, n, most):
         need(type(judge) is list and judge)
         judged = []
         for j in judge:
-            need(type(j) is list and len(j) == 2 and j[0] in order and j[0] not in judged)
-            need(j[1] in JUDGE_KINDS)
+            need(type(j) is list and len(j) == 2 and count(j[0], n - 1))
+            need(j[0] in order and j[0] not in judged and j[1] in JUDGE_KINDS)
             judged.append(j[0])
 
 
@@ -121,24 +167,37 @@ _STAYCOOL = const(("round", "turn", "scores", "cards", "rng", "phase", "last", "
 def _staycool(s, n):
     """The rounds, the turn, the cards dealt, the last turn's counts and a paused turn."""
     from app.staycool_game import KINDS, MOST, OVER, READY, ROUNDS, RUNNING
+    from games.staycool import turn_score
 
     s.setdefault("live", None)  # saved before turns could be paused
     need(fields(s, _STAYCOOL) and n >= 3)
-    cards, last, live = s["cards"], s["last"], s["live"]
+    cards, last, live, scores = s["cards"], s["last"], s["live"], s["scores"]
     need(
-        s["round"] in (1, 2, 3)
+        count(s["round"], ROUNDS)
+        and s["round"] >= 1
         and count(s["turn"], n - 1)
         and s["phase"] in (READY, RUNNING, OVER)
         and count(s["rng"], 0xFFFFFFFF)
-        and type(s["scores"]) is list
-        and len(s["scores"]) == n
-        and all(counts(r, 80, ROUNDS) for r in s["scores"])
+        and type(scores) is list
+        and len(scores) == n
+        and all(counts(r, 80, ROUNDS) for r in scores)  # a turn: at most 10 x 8 points
         and (cards is None or counts(cards, 9999, 2))
-        and (last is None or counts(last, 20, 4))
+        and (last is None or counts(last, MOST[1], 4))
         and (live is None or s["phase"] == RUNNING)
     )
+    over = s["phase"] == OVER
+    # The game ends after the last player's turn of round 3, and no turn after the one
+    # being played has points yet.
+    need(not over or s["round"] == ROUNDS and s["turn"] == n - 1 and last is not None)
+    at = (s["round"] - 1) * n + s["turn"]
+    for p in range(n):
+        for r in range(ROUNDS):
+            need(over or r * n + p < at or scores[p][r] == 0)
     if last is not None:
-        need(last[0] < n and 1 <= last[1] <= 3 and last[2] <= MOST[0])
+        p, r, written, verbal = last
+        need(p < n and 1 <= r <= ROUNDS and written <= MOST[0])
+        need((r - 1) * n + p == (at if over else at - 1))  # the turn before the one to play
+        need(scores[p][r - 1] == turn_score(written, verbal))
     if live is not None:
         need(type(live) is list and len(live) == 2 and count(live[0], _LONGEST_MS))
         need(type(live[1]) is list and len(live[1]) <= 2 * sum(MOST))
@@ -177,7 +236,7 @@ def _scattergories(s, n, deck):
     left (_scattergories_play)."""
     from app.scattergories_game import CATEGORIES
 
-    need(fields(s, _SCATTERGORIES) and n >= 2)
+    need(fields(s, _SCATTERGORIES, ("sheets", "vote")) and n >= 2)  # (phones')
     rounds, scores, ms, phase = s["rounds"], s["scores"], s["ms"], s["phase"]
     need(
         count(rounds, 20)

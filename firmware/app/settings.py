@@ -26,6 +26,9 @@ _RANGES = {
     "wifi": (0, 2),
 }
 
+_SLEEP = const((0, 5, 10, 20, 30, 60))
+_SG_STEP = const(15)  # the round timer's step, in seconds
+
 
 def clean_settings(saved):
     """Settings from a saved dict, every bad or missing value replaced by its default.
@@ -34,16 +37,21 @@ def clean_settings(saved):
     out = dict(DEFAULT_SETTINGS)
     if not isinstance(saved, dict):
         return out, saved is None
-    ok = True
+    ok = all(key in DEFAULT_SETTINGS for key in saved)  # none the device never writes
     for key, default in DEFAULT_SETTINGS.items():
         if key not in saved:
             continue
         value = saved[key]
-        if type(value) is not type(default):
-            ok = False
-            continue
         lo_hi = _RANGES.get(key)
-        if lo_hi and not lo_hi[0] <= value <= lo_hi[1]:
+        if (
+            type(value) is not type(default)  # exact: True is no 1, 1.0 is no 1
+            or lo_hi
+            and not lo_hi[0] <= value <= lo_hi[1]
+            or key == "sleep_min"
+            and value not in _SLEEP
+            or key == "sg_seconds"
+            and value % _SG_STEP
+        ):
             ok = False
             continue
         out[key] = value
@@ -52,7 +60,6 @@ def clean_settings(saved):
 
 _VOLUMES = const(("Low", "Mid", "High"))
 _WIFI = const(("On USB only", "On", "Off"))  # (over 10 characters: no name to intern)
-_SLEEP = const((0, 5, 10, 20, 30, 60))
 
 
 def _step(app, key, delta):
@@ -125,7 +132,7 @@ def menu():
             Item(
                 "Scattergories timer",
                 value=lambda app: "%d:%02d" % divmod(app.settings["sg_seconds"], 60),
-                adjust=_stepper("sg_seconds", 15),
+                adjust=_stepper("sg_seconds", _SG_STEP),
             )
         )
         out.append(

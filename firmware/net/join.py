@@ -27,6 +27,10 @@ _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
 _HEX = "0123456789abcdef"
 _ADDRESS_MS = const(3000)  # a radio with no address by then has failed
+_TABLE = const(("ssid", "key", "game", "names", "tokens"))  # fresh()'s, all there are
+_GAMES = const(("saywhen", "staycool", "scattergories"))  # app.catalog's keys
+_MOST_TEAMS = const(8)  # app.catalog: Stay Cool's most players
+_MOST_NAME = const(10)  # app.catalog.MOST_NAME
 
 
 def _pick(chars, n):
@@ -102,18 +106,39 @@ async def made(net, table, still):
 
 
 def checked(saved):
-    """The saved network if every field holds up, else None."""
-    try:
-        ssid, key, game = saved["ssid"], saved["key"], saved["game"]
-        names, tokens = saved["names"], saved["tokens"]
-        ok = 0 < len(ssid) <= 32 and 8 <= len(key) <= 63 and len(names) == len(tokens)
-        ok = ok and type(ssid) is str and type(key) is str and type(names) is list
-        ok = ok and type(tokens) is list and (game is None or type(game) is str)
-        for name, token in zip(names, tokens):
-            ok = ok and type(name) is str and (token is None or type(token) is str)
-    except (TypeError, KeyError, IndexError):
+    """The saved network if fresh() and net.phones could have made it, else None (net.phones
+    then sets the file aside): a value the device never writes is damage."""
+    if type(saved) is not dict or len(saved) != 5 or not all(k in saved for k in _TABLE):
         return None
-    return saved if ok else None
+    ssid, names, tokens = saved["ssid"], saved["names"], saved["tokens"]
+    if not (
+        type(ssid) is str
+        and ssid[:8] == "Scanner-"
+        and _spelled(ssid[8:], _NAME_CHARS, 4)
+        and _spelled(saved["key"], _KEY_CHARS, 8)
+        and (saved["game"] is None or saved["game"] in _GAMES)
+        and type(names) is list
+        and type(tokens) is list
+        and len(names) == len(tokens) <= _MOST_TEAMS
+    ):
+        return None
+    for i in range(len(names)):
+        name, token = names[i], tokens[i]
+        if type(name) is not str or not 0 < len(name) <= _MOST_NAME:
+            return None
+        if token is not None and (
+            type(token) is not str
+            or not 16 <= len(token) <= 64
+            or token.strip(_HEX)
+            or token in tokens[:i]
+        ):
+            return None
+    return saved
+
+
+def _spelled(text, chars, n):
+    """Whether text is a str of n characters, each one of `chars`."""
+    return type(text) is str and len(text) == n and not text.strip(chars)
 
 
 def answer(net, message):

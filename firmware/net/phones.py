@@ -89,11 +89,19 @@ def _json(status, data):
 
 
 class Net:
+    lost = False  # the saved network was damaged: its phones must join again
+
     def __init__(self, dev, ap):
         self.dev = dev
         self.ap = ap
         join = _joining()
-        self.table = join.checked(dev.store.load(SAVE)[0]) or join.fresh()
+        saved, problem = dev.store.load(SAVE)
+        self.table = join.checked(saved)
+        if self.table is None:
+            self.table = join.fresh()
+            if saved is not None:  # read back, but not as the device writes it
+                dev.store.set_aside(SAVE)
+            self.lost = saved is not None or problem == "damaged"  # (wake.py tells it)
         _let_go()
         # What a game's phone side keeps from one request to the next, each with the
         # game's state it is of: Scattergories' last challenge decided on the phones

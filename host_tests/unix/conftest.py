@@ -6,6 +6,7 @@ traceback and whatever the test printed.
 """
 
 import ast
+import os
 import subprocess
 from pathlib import Path
 
@@ -45,6 +46,8 @@ class MicroPythonFile(pytest.File):
                 extra_paths=[HERE, SHARED],
                 heap_size=declared_heap(self.path),
                 env={"TEST_TMP": str(tmp)},
+                # a ceiling that catches a hang; make fuzz's long forms ask for more
+                timeout=int(os.environ.get("MPRUN_TIMEOUT", "300")),
             )
             out, err, code = proc.stdout, proc.stderr, proc.returncode
         except subprocess.TimeoutExpired as e:

@@ -36,13 +36,18 @@ def fresh(game, names):
 
 
 def refused(session):
-    """Whether the save is set aside at boot with a notice, then the menu, and gone."""
+    """Whether the save is set aside at boot with a notice, then the menu: out of play,
+    and kept as session.bad.json."""
     dev = boot(session)
     app = dev.app
     if app.screen.name != "notice" or app.session is not None:
         return False
     app.step(("press", "GO"), 1000)  # the notice gives way to the menu
-    return app.screen.name == "menu" and dev.store.load("session") == (None, None)
+    aside = Store(dev.store.root + "/x")  # (a store whose "x/../session.bad" is it)
+    kept = aside.load("../session.bad")[0]
+    return (
+        app.screen.name == "menu" and dev.store.load("session") == (None, None) and kept == session
+    )
 
 
 def test_say_when_values_that_used_to_crash_are_refused():
@@ -110,3 +115,115 @@ def test_a_bug_while_building_a_game_surfaces_and_the_save_stays():
         pass
     finally:
         game.SayWhen.all_in = real
+
+
+def test_the_issues_reproductions_are_refused_whole():
+    """Issue 34: a float where an index belongs, a winner in an unfinished game, a name
+    longer than the editor spells; and their kin (True is no 1, 1.0 is no 1)."""
+    base = fresh("saywhen", ["Red", "Blue", "Green"])  # the Quizzer: Red; Blue guesses first
+    base["state"]["guesses"] = [[1, "12"], [2, "13.5"]]
+    base["state"]["door"] = True
+    assert not refused(base)  # sound as it is
+    for path, value in (
+        (("guesses", 1, 0), -0.0),
+        (("guesses", 1, 0), 2.0),
+        (("guesses", 0, 0), True),
+        (("quizzer",), False),
+        (("winner",), False),
+        (("winner",), -1),
+        (("winner",), 2),  # a team, but nobody has reached 10 and cards are left
+        (("winner",), ""),
+        (("winner",), []),
+        (("scores",), [0, 0, 10]),  # 10 reached with no winner: the rules would have one
+        (("scores",), [0, 0, 10**4000]),
+        (("zz",), 1),  # a field the device never writes
+    ):
+        session = json.loads(json.dumps(base))
+        at = session["state"]
+        for step in path[:-1]:
+            at = at[step]
+        at[path[-1]] = value
+        assert refused(session), (path, value)
+    for names in (["A" * 500, "Blue"], ["A" * 11, "Blue"], ["Red", ""], ["Red", " Blue"]):
+        session = json.loads(json.dumps(base))
+        session["names"] = names
+        assert refused(session), names
+    session = json.loads(json.dumps(base))
+    session["names"] = ["Grandma", "Team Two", "Red"]  # spelled in the editor: fine
+    assert state(boot(session).app)["screen"] == "saywhen"
+
+
+def test_a_won_game_is_over_at_power_on_and_only_a_won_one():
+    base = fresh("saywhen", ["Red", "Blue"])
+    won = json.loads(json.dumps(base))
+    won["state"].update({"scores": [3, 11], "played": 6, "winner": 1})
+    dev, notice = boot_with({"session": won})
+    assert not notice and dev.app.screen.name == "menu", notice
+    assert dev.store.load("session") == (None, None)  # the winners were on the screen
+    tied = json.loads(json.dumps(base))  # Sudden Death's winner: tied on points
+    tied["state"].update({"scores": [10, 10], "played": 7, "winner": 0, "extra": [5]})
+    dev, notice = boot_with({"session": tied})
+    assert not notice and dev.app.screen.name == "menu", notice
+    for scores, winner in (([3, 11], 0), ([9, 9], 0)):  # not the leader; not decided
+        bad = json.loads(json.dumps(base))
+        bad["state"].update({"scores": scores, "played": 6, "winner": winner})
+        assert refused(bad), (scores, winner)
+
+
+def test_stay_cool_turns_to_come_have_no_points_and_the_last_one_adds_up():
+    cool = fresh("staycool", ["Alex", "Sam", "Robin"])
+    played = json.loads(json.dumps(cool))  # Alex's turn: 5 written (5), 8 verbal (x 4)
+    played["state"].update(
+        {"turn": 1, "last": [0, 1, 5, 8], "scores": [[20, 0, 0]] + [[0] * 3] * 2}
+    )
+    assert state(boot(played).app)["screen"] == "staycool"
+    for key, value in (
+        ("scores", [[20, 0, 0], [0, 0, 7], [0, 0, 0]]),  # a turn not played yet has points
+        ("last", [0, 1, 5, 11]),  # 5 and 11 make 5 x 5 = 25, not 20
+        ("last", [1, 1, 5, 8]),  # not the turn before Sam's
+        ("round", 1.0),
+        ("phase", "over"),  # over in round 1
+    ):
+        session = json.loads(json.dumps(played))
+        session["state"][key] = value
+        assert refused(session), (key, value)
+
+
+def boot_with(files):
+    """A device booted on a flash holding `files` ({key: data}); its notice and store."""
+    unload(BOOT)
+    _dirs[0] += 1
+    folder = "%s/boot%d" % (os.getenv("TEST_TMP"), _dirs[0])
+    store = Store(folder)
+    for key, data in files.items():
+        store.save(key, data)
+    dev = Device(HostBoard(folder), store, seed=1)
+    dev.apply()  # what power-on asked of the flash (a won game: gone)
+    dev.write_all()
+    return dev, dev.app.screen.name == "notice" and dev.app.screen.message
+
+
+def test_damaged_settings_and_records_are_kept_told_once_and_replaced():
+    for key, data, words in (
+        ("settings", {"volume": 2.0}, "Settings were damaged"),
+        ("settings", {"volume": True}, "Settings were damaged"),
+        ("settings", {"sleep_min": 7}, "Settings were damaged"),
+        ("settings", {"sound": True, "zz": 10**4000}, "Settings were damaged"),
+        ("played", {"saywhen": {"n": 256.0, "bits": [0] * 16}}, "cards played was damaged"),
+        ("played", {"saywhen": {"n": 256, "bits": [0] * 16, "zz": 1}}, "cards played"),
+        ("played", {"gone": {"n": 3, "bits": []}}, "cards played was damaged"),
+        ("played", [], "cards played was damaged"),
+    ):
+        dev, notice = boot_with({key: data})
+        assert notice and words in notice, (key, data, notice)
+        folder = dev.store.root
+        assert Store(folder + "/x").load("../%s.bad" % key)[0] == data  # kept aside
+        unload(BOOT)
+        second = Device(HostBoard(folder), Store(folder), seed=1)  # on what it left
+        assert second.app.screen.name != "notice", (key, data)  # told once
+
+
+def test_a_record_of_a_deck_that_grew_starts_afresh_without_a_notice():
+    dev, notice = boot_with({"played": {"saywhen": {"n": 64, "bits": [1, 0, 0, 0]}}})
+    assert not notice, notice  # the deck holds more than 64 cards: a new record, no damage
+    assert dev.app.played["saywhen"]["n"] > 64

@@ -131,12 +131,23 @@ def test_a_saved_network_that_does_not_hold_up_is_replaced():
         dict(good, tokens=[None]),
         dict(good, tokens=[None, 5]),
         dict(good, names=[1, 2]),
+        dict(good, names=["A" * 5000, "Blue"]),  # longer than the setup's editor spells
+        dict(good, ssid="Scanner-ABC!"),
+        dict(good, tokens=["ab" * 8, "ab" * 8]),  # one phone, two teams
+        dict(good, tokens=["AB" * 8, None]),
+        dict(good, tokens=[10**4000, None]),
+        dict(good, zz=10**4000),  # a field the device never writes (whose value it would keep)
+        dict(good, game="chess"),
     ):
         assert join.checked(bad) is None, bad
     dev = device()
-    dev.store.save(net.SAVE, {"ssid": 1})
+    bad = dict(good, zz=10**4000)
+    dev.store.save(net.SAVE, bad)
     dev = Device(dev.board, dev.store, seed=1, resume=True)
     assert joining().checked(dev.net.table) is dev.net.table  # a fresh one in its place
+    assert "zz" not in dev.net.table
+    assert dev.store.load(net.SAVE + ".bad")[0] == bad  # kept aside, and told:
+    assert dev.app.screen.name == "notice" and "phones" in dev.app.screen.message
 
 
 def test_a_phone_acts_for_its_own_team_only_and_only_when_the_game_asks_for_it():
