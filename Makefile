@@ -1,4 +1,5 @@
-# The party-game Scanner. `make sim` to try it, `make test` to test it (README.md).
+# The party-game Scanner. `make` (or `make help`) lists what it can do: `make sim` to try it,
+# `make test` to test it (README.md, CONTRIBUTING.md).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -26,11 +27,61 @@ CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/
 BOARD ?= pico-epaper29
 PORT ?=
 
-.PHONY: FORCE all venv build content generate test lint format sim bench clean fonts flash fuzz \
-	replay sheets score stickers ranges pictures staycool-candidates \
+.PHONY: FORCE all help venv build content generate test test-long test-stress lint format sim \
+	bench clean fonts flash fuzz replay sheets score stickers ranges pictures staycool-candidates \
 	scattergories-pairs
 
-all: test
+all: help
+
+# What `make` alone prints: every target, what it costs, and the knobs (NAME=value).
+help:
+	@echo "make TARGET [KNOB=value ...]   (the first run makes .venv: a minute)"
+	@echo ""
+	@echo "Try it, test it"
+	@echo "  sim               the firmware in your terminal (150x37 at least)"
+	@echo "  test              ruff, then every test on the sources and on the .mpy build"
+	@echo "                    (10 min of CPU: 5 or more on two cores)"
+	@echo "                    JOBS=2 workers a pass (1: one process); BROWSER=0 leaves out Chromium's"
+	@echo "  test-long         the docs' long commands as written: bench, fuzz, pictures (hours)"
+	@echo "  test-stress       make test with two CPU-bound processes beside it"
+	@echo "  lint, format      ruff's checks; ruff's fixes and formatting"
+	@echo "  venv              .venv with the pinned tools (every target makes it when missing)"
+	@echo ""
+	@echo "The device"
+	@echo "  build             firmware/ and boards/ to .mpy, and the decks, in build/mpy"
+	@echo "  flash             build, then copy what changed onto a board over USB"
+	@echo "                    BOARD=$(BOARD) (pico-epaper29 picow-epaper29 badger2040w)"
+	@echo "                    PORT=/dev/ttyACM0 (with two boards plugged in); WIPE=1 erases others' files"
+	@echo ""
+	@echo "Figures and fuzzing"
+	@echo "  bench             figures per board, then the margins: every game fuzzed (~18 min)"
+	@echo "                    BENCH_FLAGS=--quick: under 3 min, and it prints what it leaves out"
+	@echo "                    the margins, fewer or shorter: MARGIN_SEEDS=\"$(MARGIN_SEEDS)\""
+	@echo "                    MARGIN_EVENTS=$(MARGIN_EVENTS) (with power cuts) MARGIN_EVENING=$(MARGIN_EVENING) (power on)"
+	@echo "                    MARGIN_HEAP=$(MARGIN_HEAP) (the cap without phones, tools/budget.py)"
+	@echo "  fuzz              a million random events a game, evenings of 100,000, every damaged"
+	@echo "                    save, a power cut at every save's write (hours): FUZZ_EVENTS="
+	@echo "                    FUZZ_EVENING= FUZZ_SEED= MUTATIONS=300 POWER_CUTS=6"
+	@echo "  replay            one fuzz run again: GAME=$(GAME) SEED=$(SEED) EVENTS=$(EVENTS) CUTS=0 HEAP=128K"
+	@echo ""
+	@echo "Content and paper"
+	@echo "  content           check and compile the decks in content/ (make build runs it too)"
+	@echo "  content-report    every deck on one page: build/content-report.html"
+	@echo "  ranges            the Say When! questions on a default scoring range"
+	@echo "  sheets            Scattergories lists and answer sheets: FORMAT=$(FORMAT) (or png)"
+	@echo "  score             score a Scattergories round: CSV=$(CSV)"
+	@echo "  stickers          stickers for seven blank Stay Cool dice"
+	@echo "  generate          the data-derived Say When! questions (a venv of its own)"
+	@echo "  staycool-candidates  WordNet's neighbours of the Stay Cool answers (a venv of its own)"
+	@echo "  fonts             the bitmap fonts from DejaVu (Debian fonts-dejavu-core)"
+	@echo ""
+	@echo "Pictures"
+	@echo "  pictures          redraw the docs' pictures of the screens"
+	@echo "  pictures-diff     the pictures that changed: build/pictures-diff/"
+	@echo "  clean             remove build/"
+	@echo ""
+	@echo "Anywhere: MICROPYTHON=/path/to/micropython (a unix port of your own), PYTHON=$(PYTHON)"
+	@echo "(for the venv), HEAP=160K (the tests' and replay's heap cap)"
 
 venv: $(VENV)/.installed
 
@@ -68,11 +119,16 @@ build/mpy/firmware/phones.html.gz: build/phones.html.gz
 	cp $< $@
 
 # The decks, checked and compiled (a bad line is reported as file:line and nothing is written).
+# The summary is kept in the marker, so that `make content` prints it every time.
 content: build/decks/.built
+	@[ -s $< ] || { rm -f $<; $(MAKE) -s $<; }
+	@cat $<
 
 build/decks/.built: $(CONTENT_SRC) $(VENV)/.installed
-	$(BIN)/python -m tools.content --out build/decks
-	touch $@
+	@mkdir -p build/decks
+	@$(BIN)/python -m tools.content --out build/decks > build/content.out 2>&1 || \
+	  { cat build/content.out; rm -f build/content.out; exit 1; }
+	@mv build/content.out $@
 
 build/mpy/firmware/decks: build/decks/.built
 	@mkdir -p $@
@@ -127,13 +183,23 @@ BROWSER ?= 1
 NOT_BROWSER := $(if $(filter 0,$(BROWSER)), and not browser)
 test: lint build browser-check node_modules/.package-lock.json
 	@echo "pytest on the sources and on the .mpy build, at once (build/test-*.log)..."
-	@$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only$(NOT_BROWSER)" \
+	@$(BIN)/pytest $(PYTEST_JOBS) -m "not mpy_only and not long$(NOT_BROWSER)" \
 	  > build/test-sources.log 2>&1 & sources=$$!; \
-	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only$(NOT_BROWSER)" \
+	SCANNER_MPY=1 $(BIN)/pytest $(PYTEST_JOBS) -m "not sources_only and not long$(NOT_BROWSER)" \
 	  > build/test-mpy.log 2>&1; mpy=$$?; wait $$sources; sources=$$?; \
 	echo "== the sources (pytest -m 'not mpy_only')"; cat build/test-sources.log; \
 	echo "== the .mpy build (SCANNER_MPY=1 pytest -m 'not sources_only')"; \
 	cat build/test-mpy.log; [ $$sources = 0 ] && [ $$mpy = 0 ]
+
+# The README's long commands, run as written (host_tests/test_readme_long.py): hours.
+test-long: build
+	$(BIN)/pytest -m long -rP host_tests/test_readme_long.py
+
+# make test with two CPU-bound processes beside it, as on a busy machine: nothing may flake.
+test-stress:
+	@$(PYTHON) -c 'while True: pass' & one=$$!; $(PYTHON) -c 'while True: pass' & two=$$!; \
+	echo "make test beside two CPU-bound processes ($$one, $$two)"; \
+	$(MAKE) --no-print-directory test; status=$$?; kill $$one $$two; exit $$status
 
 .PHONY: browser-check
 browser-check:

@@ -22,13 +22,13 @@ def mpy_mode():
 # The longest files first: with `make test`'s two workers taking whole files, each starts
 # on one of these, and the short files fill in around them.
 LONGEST_FIRST = (
-    "test_readme.py",
     "test_readme_long.py",
+    "test_readme.py",
+    "test_readme_pictures.py",
     "test_flash.py",
     "test_fuzz.py",
     "test_interactive_sim.py",
     "test_browser_saywhen.py",
-    "test_names.py",
     "test_staycool_content.py",
 )
 

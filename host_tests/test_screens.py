@@ -1,7 +1,8 @@
-"""The README's pictures are the reviewed goldens of the screens they show: each is drawn
-again from its recipe (tools/screenshot.py) by the .mpy build, as flashed, and must match
-its picture in docs/ pixel for pixel. A screen that changes fails here, with the commands
-that show how and that accept the new picture once it has been looked at.
+"""The docs' pictures (README.md, docs/games.md) are the reviewed goldens of the screens
+they show: each is drawn again from its recipe (tools/screenshot.py) by the .mpy build, as
+flashed, and must match its picture in docs/ pixel for pixel. A screen that changes fails
+here, with the commands that show how and that accept the new picture once it has been
+looked at.
 """
 
 import re
@@ -22,8 +23,10 @@ def drawn():
     return screenshot.rendering(NAMES)
 
 
-def test_every_picture_in_the_readme_has_a_recipe():
+def test_every_picture_in_the_docs_has_a_recipe():
     shown = re.findall(r"\]\(docs/([\w-]+)\.png\)", (ROOT / "README.md").read_text())
+    for doc in sorted((ROOT / "docs").glob("*.md")):  # docs/games.md has every screen
+        shown += re.findall(r"\]\(([\w-]+)\.png\)", doc.read_text())
     for board in sorted((ROOT / "boards").glob("*/README.md")):  # they show some too
         shown += re.findall(r"\]\(\.\./\.\./docs/([\w-]+)\.png\)", board.read_text())
     assert sorted(set(shown)) == sorted(NAMES)

@@ -49,6 +49,11 @@ from tools.mpenv import ROOT, run_mp
 from tools.phones import SAY_WHEN, START, Device, Phone
 
 GAMES = ("saywhen", "staycool", "scattergories")
+# How much of each kind of run, in full and under --quick (a check that it all runs, short
+# enough for every `make test`): what --quick leaves out is printed from these.
+FULL = {"mech": 3000, "mech phones": 1000, "starts": 7, "slow": 20, "evening": 50}
+QUICK = {"mech": 200, "mech phones": 20, "starts": 2, "slow": 3, "evening": 2}
+QUICK_MARGINS = {"events": 300, "evening": 200, "phone_events": 30}
 ROOMY = "256K"  # where a script runs with any mechanism switched off
 
 # Boot, walk every menu and setting, set up a game, resume it after a power cut.
@@ -407,7 +412,8 @@ def mechanisms_section(quick):
     they run either way), and the margin's fuzz without it (seed 101, the power on: the
     longest life a heap has), which says whether it is needed."""
     games = ("saywhen",) if quick else GAMES
-    events, phone_events = (300, 40) if quick else (3000, 1000)
+    runs = QUICK if quick else FULL
+    events, phone_events = runs["mech"], runs["mech phones"]
     base = {False: moments(ROOMY, False, games), True: moments(ROOMY, True, games, walk=False)}
     rows = []
     for title, prelude, env, wifi in MECHANISMS:
@@ -441,10 +447,12 @@ def mechanisms_section(quick):
 FRAME_MS = 40  # the ring's frame period (shell.py: 25 frames a second)
 
 
-def time_and_evening_section(games_in_evening, quick):
+def time_and_evening_section(quick):
+    runs = QUICK if quick else FULL
+    games_in_evening = runs["evening"]
     baud = spi_baud(TIMED_BOARD)
     timing = measure_timing(baud)
-    starts = measure_starts(3 if quick else 7)
+    starts = measure_starts(runs["starts"])
     ok, out = run(EVENING_GAME * games_in_evening, "%dK" % BOARDS[0].cap_kb)
     after = [int(m) for m in re.findall(r"mem alloc=(\d+)", out)]
     if not ok or len(after) != games_in_evening or out.count("tone win") != games_in_evening:
@@ -479,7 +487,7 @@ def time_and_evening_section(games_in_evening, quick):
                 % (took, longest, reads, size / 1024),
             )
         )
-    answered, looks = slow_clients(5 if quick else 20)
+    answered, looks = slow_clients(runs["slow"])
     rows.append(
         (
             "a phone's looks answered within 3 s under 20 slow connections",
@@ -523,7 +531,7 @@ def margins_section(args, seeds, quick):
         for seed in seeds
         for n, cuts in ((args.events, True), (args.evening, False))
     ]
-    phone_events = 60 if quick else args.phone_events
+    phone_events = args.phone_events
     phone_jobs = [(phonefuzz.fuzz, game, seed, phone_events) for game in GAMES for seed in seeds]
     plain = pool(jobs)
     phoned = pool(phone_jobs, 3)  # mostly waiting on the phones' pace
@@ -568,6 +576,43 @@ def margins_section(args, seeds, quick):
     return True
 
 
+def quick_form(args, seeds):
+    """Shrinks the margins' fuzz to what --quick runs (the first seed, short runs), and
+    says in one line what --quick leaves out."""
+    runs = len(GAMES) * 3  # with power cuts, with the power on, with four phones
+    q, f = QUICK, FULL
+    left_out = (
+        "with each mechanism off, the heaviest moments of Stay Cool and Scattergories and "
+        "%d of the %d fuzz events (%d of %d with phones); %d of the %d game starts, %d of "
+        "the %d slow connections, %d of the long evening's %d games; and %d of the %d "
+        "margin runs, the rest shorter (seed %d only: %d of %d events with power cuts, %d "
+        "of %d with the power on, %d of %d with four phones)"
+        % (
+            f["mech"] - q["mech"],
+            f["mech"],
+            f["mech phones"] - q["mech phones"],
+            f["mech phones"],
+            f["starts"] - q["starts"],
+            f["starts"],
+            f["slow"] - q["slow"],
+            f["slow"],
+            f["evening"] - q["evening"],
+            f["evening"],
+            runs * (len(seeds) - 1),
+            runs * len(seeds),
+            seeds[0],
+            *(
+                x
+                for key in ("events", "evening", "phone_events")
+                for x in (min(getattr(args, key), QUICK_MARGINS[key]), getattr(args, key))
+            ),
+        )
+    )
+    for key, most in QUICK_MARGINS.items():
+        setattr(args, key, min(getattr(args, key), most))
+    return left_out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m tools.bench", description=__doc__.splitlines()[0]
@@ -580,15 +625,22 @@ def main(argv=None):
     parser.add_argument(
         "--quick",
         action="store_true",
-        help="a check that it all runs: one game per mechanism, a short evening, few phone events",
+        help="a check that it all runs, in about 2 minutes: the figures, and the margins for "
+        "one seed with short runs (it prints what it leaves out)",
     )
     args = parser.parse_args(argv)
     seeds = [int(x) for x in args.seeds.split()]
+    if args.quick:
+        left_out = quick_form(args, seeds)
+        seeds = seeds[:1]
+        print("--quick leaves out: %s\n" % left_out)
     boards_section()
     mechanisms_section(args.quick)
-    time_and_evening_section(3 if args.quick else 50, args.quick)
+    time_and_evening_section(args.quick)
     flash_ok = flash_section()
     margins_ok = margins_section(args, seeds, args.quick)
+    if args.quick:
+        print("\n--quick left out: %s (make bench without it runs them)" % left_out)
     return 0 if flash_ok and margins_ok else 1
 
 

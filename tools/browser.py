@@ -1,5 +1,5 @@
-"""Headless Chromium as a phone, for the browser tests (pytest -m browser) and the phones'
-pictures (tools/phoneshots.py).
+"""A library, not a tool: headless Chromium as a phone, for the browser tests and the
+phones' pictures (tools/phoneshots.py).
 
 Debian's chromium and chromium-driver, driven by selenium (pinned in requirements-dev.txt)
 through the installed driver: nothing is downloaded. Where they are missing the tests
@@ -46,3 +46,9 @@ def phone():
     ):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(driver), options=options)
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

@@ -73,10 +73,15 @@ FIGURES = {
 
 
 def main(argv):
-    if len(argv) != 1 or argv[0] not in FIGURES:
-        print("usage: python3 -m tools.budget {%s}" % ",".join(FIGURES), file=sys.stderr)
-        return 2
-    print(FIGURES[argv[0]])
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python3 -m tools.budget", description=" ".join(__doc__.split("\n\n")[0].split())
+    )
+    parser.add_argument(
+        "figure", choices=FIGURES, help="test: the tests' heap cap; margin: the fuzz margin's"
+    )
+    print(FIGURES[parser.parse_args(argv).figure])
     return 0
 
 

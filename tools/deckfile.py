@@ -1,4 +1,5 @@
-"""Writes the compiled deck files the firmware reads one card at a time (app/deck.py).
+"""A library, not a tool: writes the compiled deck files the firmware reads one card at a
+time (app/deck.py).
 
 A card's id (its first field) is the content's: the device knows a card by its key, a
 hash of the id in the deck's index, and never shows the id. So the compiled card keeps
@@ -103,3 +104,9 @@ def read_keys(path):
         raise ValueError("%s is not a deck file with keys" % path)
     at = struct.calcsize(HEAD) + struct.calcsize(ENTRY) * count
     return list(struct.unpack_from("<%dH" % count, data, at))
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

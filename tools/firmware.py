@@ -1,5 +1,5 @@
-"""The firmware's own modules in CPython, for the tools that need its numbers or its rules
-(the screens' layout, Scattergories' scoring) and for the tests.
+"""A library, not a tool: the firmware's own modules in CPython, for the tools that need
+its numbers or its rules (the screens' layout, Scattergories' scoring) and for the tests.
 
 On a board, firmware/ is the top of the file system: its packages are `games`, `app`, `hw`.
 CPython gets them under those same names with importlib's recipe for importing a source
@@ -45,3 +45,9 @@ def import_firmware(name):
     folder = FIRMWARE / top
     load_source(top, folder / "__init__.py" if folder.is_dir() else folder.with_suffix(".py"))
     return importlib.import_module(name)
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

@@ -1,4 +1,4 @@
-"""What `make flash` looks at on a board before it changes anything (tools/flash.py).
+"""Not a tool: what `make flash` runs on a board before it changes anything (tools/flash.py).
 
 The survey and the verdict run on the board itself, in the one mpremote session that
 checks its MicroPython, writes the maintenance flag and resets it: a second session
@@ -142,3 +142,9 @@ def wipe(os, keep_state):
     for name, data in saved:
         with open("/state/" + name, "wb") as f:
             f.write(data)
+
+
+if __name__ == "__main__" and globals().get("__spec__"):  # python -m; not on the board
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

@@ -1,4 +1,5 @@
-"""The firmware's fonts and screens, measured in CPython: what the device shows of a text.
+"""A library, not a tool: the firmware's fonts and screens, measured in CPython (what the
+device shows of a text).
 
 Widths and word wrap are the firmware's own algorithms (app/gfx.py's Font.width and
 Gfx.wrap), so the content compiler knows to the pixel where the device breaks a line. The
@@ -231,3 +232,9 @@ def category_misfits(n, text):
         reason = "category does not fit the challenge screen: over %d lines of %d px"
         return [("challenge", reason % (CHALLENGE_LINES, CHALLENGE_WIDTH))]
     return []
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

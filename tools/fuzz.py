@@ -95,6 +95,30 @@ def summary(game, seed, run):
     )
 
 
+def events_to_an_end(game, seed, events, heap=MPY_HEAP, power_cuts=True, most=200_000):
+    """How many events of this seed play a game to its end, for a run of `events` that
+    ended none: the run again with twice as many, and again, up to `most` (None: not even
+    then). Only a failure's message asks this, so its cost is paid only then."""
+    while events < most:
+        events = min(events * 2, most)
+        if fuzz(game, seed, events, heap, power_cuts=power_cuts).ended:
+            return events
+    return None
+
+
+def no_end(game, seed, events, heap=MPY_HEAP, power_cuts=True):
+    """One line for a run that played no game to its end, with the number that would."""
+    enough = events_to_an_end(game, seed, events, heap, power_cuts)
+    return "%s seed %d: no game played to its end in %d events; %s" % (
+        game,
+        seed,
+        events,
+        "%d events of this seed play one to its end" % enough
+        if enough
+        else "not even 200000 events of this seed play one to its end",
+    )
+
+
 def kb(n):
     return "?" if n is None else "%.1f KB" % (n / 1024)
 
@@ -114,6 +138,8 @@ def main(argv=None):
     run = fuzz(args.game, args.seed, args.events, args.heap, power_cuts=not args.no_cuts)
     print(run.output.strip().splitlines()[-1] if run.ok else run.output.strip())
     print(summary(args.game, args.seed, run))
+    if run.ok and not run.ended:
+        print(no_end(args.game, args.seed, args.events, args.heap, not args.no_cuts))
     return 0 if run.ok else 1
 
 

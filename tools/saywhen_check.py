@@ -1,4 +1,5 @@
-"""Say When!'s deck-wide checks, which `make content` runs over every question file:
+"""A library, not a tool: Say When!'s deck-wide checks, which `make content` runs over
+every question file:
 
 - No two questions ask the same fact, in any unit. Each answer is read with its unit as a
   quantity: physical units are converted to SI with the spread of the answer's rounding
@@ -574,3 +575,9 @@ def balance(questions):
             line("generator", ranked(lambda q: family(q.id))),
         ]
     return lines
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

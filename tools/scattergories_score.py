@@ -26,6 +26,7 @@ from tools.firmware import import_firmware
 sg = import_firmware("games.scattergories")  # the very module the device scores with
 
 CATEGORIES = 12
+SAMPLE = "content/scattergories/sample-round.csv"
 
 
 class BadInput(ValueError):
@@ -188,6 +189,12 @@ def main(argv=None):
         rejected = [parse_reject(text, players) for text in rejects]
     except BadInput as e:
         print(e, file=sys.stderr)
+        return 1
+    except OSError as e:  # no such file: one line, not a traceback
+        print(
+            "%s: %s (CSV=path/to/round.csv; the sample: %s)" % (args.csv, e.strerror, SAMPLE),
+            file=sys.stderr,
+        )
         return 1
     result = score(sheets, letter, rejected)
     report(players, sheets, letter, number, result)

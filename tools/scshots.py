@@ -1,7 +1,9 @@
-"""The README's picture of Stay Cool played from phones: the Written Interrogator's phone in
-the middle of a turn, into docs/phones/ (`python -m tools.phoneshots` takes it with Say
-When!'s). The turn is the one host_tests/test_browser_staycool.py plays and checks: two
-Interrogators' phones in headless Chromium tap Right, Undo and Skip (`play`).
+"""A library, not a tool: the docs' picture of Stay Cool played from phones, which
+`python -m tools.phoneshots` takes with Say When!'s.
+
+The Written Interrogator's phone in the middle of a turn, into docs/phones/. The turn is
+the one host_tests/test_browser_staycool.py plays and checks: two Interrogators' phones in
+headless Chromium tap Right, Undo and Skip (`play`).
 """
 
 import tempfile
@@ -130,3 +132,9 @@ def picture(folder):
             err = device.close()
         if "Traceback" in err:
             raise RuntimeError("the simulator failed:\n" + err)
+
+
+if __name__ == "__main__":
+    from tools import not_a_tool
+
+    not_a_tool(__doc__)

@@ -253,8 +253,10 @@ def play(proc, screen, firmware):
                     quitting = time.monotonic()
         screen.tick()
         if quitting and time.monotonic() - quitting > 5:
-            proc.kill()  # it should stop within a poll; never hang the terminal
-            return
+            # It should stop within a poll; never hang the terminal. A kill is a power cut
+            # of a game saved at its last step, which is what q asked for: no failure.
+            proc.kill()
+            return True
 
 
 def main(argv=None):
@@ -272,7 +274,8 @@ def main(argv=None):
         firmware_dir, env = device_layout()  # laid out as on a board: main.py beside app/, ...
         engine = micropython()
     except RuntimeError as e:  # no build yet, or no MicroPython: say what to run
-        sys.exit("%s (`make sim` builds it and starts the simulator)" % e)
+        built = "make build" in str(e)
+        sys.exit("%s%s" % (e, " (`make sim` builds it and starts the simulator)" if built else ""))
     env.setdefault("SIM_STATE", str(Path.cwd() / "sim-state"))  # where make sim was run
     transcript_path = os.environ.get("SIM_TRANSCRIPT")
     if transcript_path:
@@ -294,8 +297,9 @@ def main(argv=None):
             env=env,
             cwd=firmware_dir,
         )
-        play(proc, screen, Firmware(screen, transcript))
-        code = proc.wait()
+        killed = play(proc, screen, Firmware(screen, transcript))
+        code = 0 if killed else proc.wait()
+        proc.wait()
     finally:
         termios.tcsetattr(sys.stdin, termios.TCSADRAIN, saved)
         screen.write("\x1b[0m\x1b[?25h\x1b[?1049l")

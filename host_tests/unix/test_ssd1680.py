@@ -4,7 +4,7 @@ import asyncio
 import time
 
 import framebuf
-from fakes import Bus, FakePin, FakeSPI, SSD1680Model
+from fakes import Bus, FakePin, FakeSPI, ReadClock, SSD1680Model
 
 from hw.ssd1680 import SSD1680
 
@@ -437,21 +437,29 @@ def test_a_stuck_busy_line_is_given_up_without_an_error_and_the_next_update_reco
 
 
 def test_a_slow_refresh_is_waited_for_once_more():
+    import hw.epaper as epaper
+
+    clock = ReadClock()
     d, model, _, _ = rig()
     d.busy_timeout_ms = 30
     plain = model.busy
     slow = {"until": None}
 
-    def busy():  # a cold panel: the full refresh takes twice the timeout
+    def busy():
+        clock.now += 5  # a cold panel: the full refresh takes twice the timeout
         if model.activations and slow["until"] is None:
-            slow["until"] = time.ticks_add(time.ticks_ms(), 60)
-        if slow["until"] is not None and time.ticks_diff(slow["until"], time.ticks_ms()) > 0:
+            slow["until"] = clock.now + 60
+        if slow["until"] is not None and slow["until"] - clock.now > 0:
             return 1
         return plain()
 
     d.busy = busy
     buf, fb = picture(1)
-    show(d, model, buf, full=True)
+    epaper.time = clock  # the driver on the same clock
+    try:
+        show(d, model, buf, full=True)
+    finally:
+        epaper.time = time
     assert d.refreshes == [0, 1, 0]  # not given up
     assert_glass_shows(model, fb)
 

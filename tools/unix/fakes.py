@@ -41,6 +41,21 @@ class FakePin:
     value = __call__
 
 
+class ReadClock:
+    """A clock for the e-paper drivers' BUSY waits (hw/epaper.py's `time`, swapped in by a
+    test) that moves 5 ms at each read of BUSY, as the driver reads it every 5 ms: a wait
+    then lasts as many reads however loaded the machine is (on the real clock, a pause of
+    the process between a read and the look at the clock outlasted a test's timeout)."""
+
+    now = 0
+
+    def ticks_ms(self):
+        return self.now
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+
 class FakeSPI:
     """Records each write, and the time it takes on the wire at `baudrate`."""
 
