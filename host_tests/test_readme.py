@@ -27,7 +27,8 @@ DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").gl
 README = (ROOT / "README.md").read_text()
 
 BY_HAND = {
-    "sudo apt-get install fonts-dejavu-core zbar-tools chromium chromium-driver wordnet-base",
+    "sudo apt-get install fonts-dejavu-core zbar-tools chromium chromium-driver wordnet-base"
+    " libaiksaurus-1.2-data npm",
     "git clone https://github.com/micropython/micropython",
     "cd micropython/ports/unix",
     "make submodules && make",

@@ -15,6 +15,7 @@ fonts are the machine's. test_browser_saywhen.py checks that this tool takes the
 import argparse
 import tempfile
 import time
+from decimal import Decimal
 from pathlib import Path
 
 from tools import screenshot
@@ -109,6 +110,16 @@ class Table:
         if status != 200:
             raise RuntimeError("the device refused %s's guess: %s" % (team, data))
 
+    def answer(self):
+        """The answer of the card on the device, exact."""
+        _, state = self.device.run("text")
+        return Decimal(DECK[state["view"]["deck_index"]][2])
+
+    def type(self, text):
+        """Types a number on the page's pad, key by key."""
+        for ch in text:
+            self.click('[data-key="%s"]' % ("sign" if ch == "-" else ch))
+
     def as_team(self, team):
         """Blue's Chromium as another team's phone: that team's token, the page reloaded."""
         token = self.phones[team].token if team in self.phones else self.blue
@@ -135,41 +146,45 @@ class Table:
         self.join(GOLD)
         device.run("press B")  # all in: on to the first card
 
-        # Card 1: all tied, the Quizzer (Red) chooses secret; Green is in before Blue.
+        # Card 1: all tied, the Quizzer (Red) chooses secret; Green is in before Blue, who
+        # has it exactly (the guesses are made from the card: the deck changes by edition).
         device.run("press A")
         self.shows("every team types at once")
-        self.guess(GREEN, "18000000")
-        for key in ("2", "5"):
-            self.click('[data-key="%s"]' % key)
-        self.click('[data-scale="2"]')  # million
+        answer = self.answer()
+        self.guess(GREEN, plain(answer * Decimal("0.72")))
+        self.type(plain(answer))
         self.shows("✓ locked in")
         self.shot("secret")
         self.click("#sw-lock")
         self.click("#sw-yes")
         self.shows("You: ")
-        self.guess(RED, "40000000")
+        self.guess(RED, plain(answer * 2 + 1))
         self.guess(GOLD, None)  # a pass
         device.run("long GO\npress B")  # Blue, closest, leads
         device.run("long GO\npress B")  # card 2: no guesses, nobody scores
 
         # Card 3: the Quizzer's team (Green) is behind: open guessing, Gold first. Red
         # guesses it exactly, and Blue the same: a tie, and Red, first, gets one more.
-        _, state = device.run("text")
-        answer = int(DECK[state["view"]["deck_index"]][2])  # a year, on this seed's card 3
-        self.guess(GOLD, str(answer + 3))
-        self.guess(RED, str(answer))
+        answer = self.answer()
+        self.guess(GOLD, plain(answer + 3))
+        self.guess(RED, plain(answer))
         self.as_team(GREEN)
         self.shows("Waiting for Blue")
         self.shot("open")
         self.as_team(BLUE)
-        for key in str(answer):
-            self.click('[data-key="%s"]' % key)
+        self.type(plain(answer))
         self.click("#sw-lock")
         self.click("#sw-yes")
-        self.guess(GREEN, str(answer + 28))
+        self.guess(GREEN, plain(answer + 28))
         device.run("long GO")
         self.shows("The answer")
         self.shot("door")
+
+
+def plain(number):
+    """A guess as the pad types it: digits, a point where needed, no exponent."""
+    text = format(number.normalize(), "f")
+    return text[:-2] if text.endswith(".0") else text
 
 
 def take(table, out):
