@@ -250,50 +250,40 @@ def disputed_path(lists_path):
     return os.path.join(os.path.dirname(lists_path), DISPUTED_NAME)
 
 
-def read_disputed(path, errors=None):
-    """disputed.txt's examples: a list of Disputed. A malformed line raises ContentError,
-    or is appended to `errors` as (line, reason)."""
-
-    def report(line, reason):
-        if errors is None:
-            raise ContentError(path, line, reason)
-        errors.append((line, reason))
-
+def _four_fields(path, errors, expected):
+    """(line number, its four fields as written) of each line of a `LIST | ... ` file
+    (disputed.txt, hypernyms.txt). A malformed line raises ContentError(`expected`), or is
+    appended to `errors` as (line, reason)."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
-    found = []
-    for n, line in enumerate(lines, start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        parts = [p.strip() for p in line.split(SEPARATOR)]
-        if len(parts) != 4 or not parts[0].isdigit() or not all(parts):
-            report(n, "expected 'LIST | CATEGORY | EXAMPLE | why a table might dispute it'")
-            continue
-        found.append(Disputed(n, int(parts[0]), parts[1], parts[2], parts[3]))
-    return found
-
-
-def read_hypernyms(path, errors=None):
-    """hypernyms.txt's pairs: a list of HypernymPair. A malformed line raises ContentError,
-    or is appended to `errors` as (line, reason)."""
-
-    def report(line, reason):
-        if errors is None:
-            raise ContentError(path, line, reason)
-        errors.append((line, reason))
-
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    pairs = []
     for n, line in enumerate(lines, start=1):
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.split(SEPARATOR)
-        if len(parts) != 4 or not parts[0].isdigit() or not all(p.strip() for p in parts):
-            report(n, "expected 'LIST | EARLIER | LATER | why' (rerun make scattergories-pairs)")
+        if len(parts) != 4 or not parts[0].strip().isdigit() or not all(p.strip() for p in parts):
+            if errors is None:
+                raise ContentError(path, n, expected)
+            errors.append((n, expected))
             continue
-        pairs.append(HypernymPair(n, int(parts[0]), parts[1], parts[2], parts[3]))
-    return pairs
+        yield n, parts
+
+
+def read_disputed(path, errors=None):
+    """disputed.txt's examples: a list of Disputed (a malformed line: _four_fields)."""
+    expected = "expected 'LIST | CATEGORY | EXAMPLE | why a table might dispute it'"
+    return [
+        Disputed(n, int(p[0]), p[1].strip(), p[2].strip(), p[3].strip())
+        for n, p in _four_fields(path, errors, expected)
+    ]
+
+
+def read_hypernyms(path, errors=None):
+    """hypernyms.txt's pairs: a list of HypernymPair (a malformed line: _four_fields)."""
+    expected = "expected 'LIST | EARLIER | LATER | why' (rerun make scattergories-pairs)"
+    return [
+        HypernymPair(n, int(p[0]), p[1], p[2], p[3])
+        for n, p in _four_fields(path, errors, expected)
+    ]
 
 
 def check_lists(lists, zipf=None, hypernyms=(), disputed=()):
