@@ -246,3 +246,25 @@ def test_a_stay_cool_turn_runs_its_sand_to_the_buzzer(browser, server):
     until(browser, lambda d: "end" in d.execute_script("return scanner.tones()"))
     tones = browser.execute_script("return scanner.tones()")
     assert tones[tones.index("flip") :].count("flip") == 4  # round 1 flips itself, 4 times
+
+
+def test_a_scattergories_round_rolls_a_letter_and_times_it(browser, server):
+    # At 20 times the page's clock (as the Stay Cool turn): the 3:00 timer passes in seconds.
+    browser.get(url(server, "?seed=1&speed=20"))
+    booted(browser)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key in "ddgg" + "ug":  # Scattergories, New game, then Start game (three players)
+        body.send_keys(key)
+        time.sleep(0.3)
+    until(browser, lambda d: "paper ready? Roll!" in text(d))
+    body.send_keys("b")  # roll the die: its show passes, then its letter shows
+    until(browser, lambda d: "Your letter" in text(d))
+    letter = text(browser).split("\n")[text(browser).split("\n").index("Your letter") - 1]
+    assert len(letter) == 1 and letter in "ABCDEFGHIJKLMNOPRSTW"  # the die's 20 faces
+    body.send_keys("b")  # the timer starts
+    until(browser, lambda d: "end" in d.execute_script("return scanner.tones()"))
+    tones = browser.execute_script("return scanner.tones()")
+    timed = tones[tones.index("warning") :]
+    assert timed == ["warning", "warning"] + ["tick"] * 10 + ["end"], tones  # 1:00, 0:30, 10..1
+    until(browser, lambda d: "Time's up!" in text(d).split("\n"))
+    assert "Letter " + letter in text(browser).split("\n")
