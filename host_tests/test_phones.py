@@ -268,13 +268,12 @@ def test_a_flood_of_requests_is_refused_and_changes_nothing(device):
         for _ in range(60):
             statuses.append(flooder.json("POST", "/api/join", {"team": 0})[0])
 
-    started = time.monotonic()
     unchanged(device, flood)
-    took = time.monotonic() - started
-    # A burst of 12 gets through, then one per 150 ms (net/server.py), however slowly this
-    # machine sent them: the rest are refused unread.
+    # A burst gets through, then a few as the address's share refills (net/server.py; the
+    # bucket itself is tested on an injected clock in unix/test_net.py): the rest are
+    # refused unread, however fast or slowly this machine sent them.
     served = statuses.count(409)
-    assert served <= 12 + int(took / 0.150) + 1 and served < 60, (took, statuses)
+    assert 0 < served < 60, statuses
     # Refused: too many (429), or no room in the heap now (503) for one let through.
     assert 429 in statuses and set(statuses) <= {409, 429, 503}
     time.sleep(2)  # and then the phones are served again
