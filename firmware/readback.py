@@ -14,6 +14,8 @@ from binascii import crc32
 
 from micropython import const
 
+from store import shape
+
 _MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
 _DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
 _DEEPEST = const(8)  # a save nests 5 deep at most (a Say When! guess in the undo's copy)
@@ -39,37 +41,13 @@ def load(store, key):
             body, problem = raw, "check"
         elif tail != b"\n%08x" % (crc32(body) & 0xFFFFFFFF):
             raise ValueError
-        if not _plain(body):
+        # Parsed, each list and dict is a block of the heap (8 KB of "[]," would be 90 KB),
+        # and a save is read at boot, beside the whole device.
+        deepest, containers = shape(body)
+        if deepest > _DEEPEST or containers > _MOST_CONTAINERS:
             raise ValueError
         return json.loads(str(body, "utf-8")), problem
     except Exception:  # noqa: BLE001 - only reading and parsing is in here: any
         # failure (OSError, ValueError, UnicodeError, MemoryError...) is a bad file
         store.set_aside(key)
         return None, "damaged"
-
-
-def _plain(body):
-    """Whether the JSON `body` nests no deeper, and holds no more lists and dicts, than a
-    save of ours can: parsed, each one is a block of the heap (8 KB of "[]," would be 90 KB),
-    and a save is read at boot, beside the whole device. Strings are skipped, as a name or
-    an answer may hold any bracket. A byte loop: a few ms for a save of 3 KB on a Pico."""
-    depth = containers = 0
-    text = escaped = False
-    for b in body:
-        if text:
-            if escaped:
-                escaped = False
-            elif b == 92:  # \
-                escaped = True
-            elif b == 34:  # "
-                text = False
-        elif b == 34:
-            text = True
-        elif b == 91 or b == 123:  # [ {
-            depth += 1
-            containers += 1
-            if depth > _DEEPEST or containers > _MOST_CONTAINERS:
-                return False
-        elif b == 93 or b == 125:  # ] }
-            depth -= 1
-    return True

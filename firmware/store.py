@@ -35,6 +35,32 @@ class _Summed(io.IOBase):
         return self.f.write(text)
 
 
+def shape(body):
+    """(how deep its arrays and objects nest, how many there are) of the JSON text `body`,
+    by a scan of its bytes, strings skipped (a name or an answer may hold any bracket): a
+    text too deep or too full is refused before json.loads spends heap on it (readback.py,
+    net/phones.py). A byte loop: a few ms for a save of 3 KB on a Pico."""
+    depth = deepest = containers = 0
+    text = escaped = False
+    for b in body:
+        if text:
+            if escaped:
+                escaped = False
+            elif b == 92:  # \
+                escaped = True
+            elif b == 34:  # "
+                text = False
+        elif b == 34:
+            text = True
+        elif b == 91 or b == 123:  # [ {
+            depth += 1
+            containers += 1
+            deepest = max(deepest, depth)
+        elif b == 93 or b == 125:  # ] }
+            depth -= 1
+    return deepest, containers
+
+
 class Store:
     def __init__(self, root):
         self.root = root

@@ -7,6 +7,7 @@ leaves the game as it was.
 """
 
 import gzip
+import json
 import socket
 import struct
 import time
@@ -235,10 +236,26 @@ def test_requests_that_should_not_get_in_get_a_4xx_and_change_nothing(device):
         (
             "a chunked body",
             b"POST /api/join HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n",
-            411,
+            501,
+        ),
+        (
+            "a chunked body with a length too (RFC 9112 6.1: a smuggler's pair)",
+            post(b"/api/join", b'{"team": 1}', extra=b"Transfer-Encoding: chunked\r\n"),
+            400,
+        ),
+        (
+            "two Content-Lengths that differ",
+            post(b"/api/join", b'{"team": 1}', extra=b"Content-Length: 3\r\n"),
+            400,
         ),
         ("a header line of 2 KB", b"GET / HTTP/1.1\r\nX-Pad: " + b"a" * 2048 + b"\r\n\r\n", 431),
+        # 700 bytes whose end comes in the same read as their start: still too long.
+        ("a header line of 700 bytes", b"GET / HTTP/1.1\r\nX: " + b"a" * 700 + b"\r\n\r\n", 431),
+        ("a request line of 700 bytes", b"GET /" + b"a" * 700 + b" HTTP/1.1\r\n\r\n", 431),
         ("too many headers", b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 40 + b"\r\n", 431),
+        # 9 KB over 20 lines, each within the line's limit: too much all together.
+        ("9 KB of headers", b"GET / HTTP/1.1\r\n" + (b"X: " + b"a" * 450 + b"\r\n") * 20, 431),
+        ("JSON nested 1,000 deep", post(b"/api/join", b"[" * 1000 + b"]" * 1000), 400),
         ("not HTTP", b"HELLO\r\n\r\n", 400),
     ]
 
@@ -246,6 +263,21 @@ def test_requests_that_should_not_get_in_get_a_4xx_and_change_nothing(device):
         for what, data, status in cases:
             time.sleep(PACE)
             assert raw(port, data) == status, what
+        # A refusal says why, in JSON (the page shows it); the deep JSON is refused by the
+        # scan, before the parser (which at the heap's cap would end in a 503).
+        for data, status, why in (
+            (b"GET / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 501, "Content-Length"),
+            (post(b"/api/join", b"[" * 1000 + b"]" * 1000), 400, "nested"),
+        ):
+            time.sleep(PACE)
+            with socket.create_connection(("127.0.0.1", port), timeout=8) as s:
+                s.sendall(data)
+                answer = b""
+                while chunk := s.recv(4096):
+                    answer += chunk
+            head, _, body = answer.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 %d " % status), answer
+            assert b"application/json" in head and why in json.loads(body)["error"], answer
 
     unchanged(device, check)
     # Nothing to guess yet (the Quizzer chooses secret or open first): an act from the right

@@ -36,6 +36,7 @@ from micropython import const
 
 import ticks
 from net import server
+from store import shape
 
 SAVE = "phones"
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
@@ -45,6 +46,7 @@ _AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at mo
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
+_NESTING = const(3)  # the deepest message: {"answers": [...]} is 2
 _FOR_A_WHILE = const(("net.join", "net.qr"))  # loaded for their use (_let_go)
 
 
@@ -277,6 +279,8 @@ class Net:
         self.sync()
         tokens = self.table["tokens"]
         if post:
+            if shape(body)[0] > _NESTING:
+                return _json(400, {"error": "nested too deep"})
             try:
                 message = json.loads(str(body, "utf-8"))
             except ValueError:  # bad JSON, or bad UTF-8 (UnicodeError is a ValueError)

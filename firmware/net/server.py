@@ -7,13 +7,18 @@ a step at a time in a slot of its own, closing it after the answer. No task or c
 is made for a connection, and asyncio's streams are not used: both would take a few
 hundred bytes in one piece for each request, from a heap a game has cut small. Nothing
 a phone sends can hold up the loop or fill the heap:
-- at most _OPEN connections at once: one more is answered 503 and closed;
+- at most _OPEN connections at once: one more takes the slot of the one heard from
+  longest ago, if that was _IDLE_MS ago or more, else it is answered 503 and closed;
 - each address gets _BURST requests at once and one more every _REFILL_MS (429 beyond);
 - the whole request must arrive within _DEADLINE_MS (else 408), and its answer must be
   taken within the same: a phone that goes quiet is cut off;
-- the request line and each header at most _LINE bytes, at most _HEADERS headers (431);
-  a body at most _BODY_MOST bytes, with its Content-Length (413, 411); a path with "..",
-  "%" or "\\" in it is a 400; the API (net.phones.Net.api) checks the JSON;
+- the request line and each header at most _LINE bytes, at most _HEADERS headers, and
+  _HEAD_MOST bytes of them all (431), however they come in reads; a body at most
+  _BODY_MOST bytes, with its Content-Length (413; a POST without one 411; two that differ
+  400); any Transfer-Encoding 501, and 400 beside a Content-Length (RFC 9112: the request
+  smuggler's pair); a path with "..", "%" or "\\" in it is a 400; the API
+  (net.phones.Net.api) checks the JSON, refusing one nested deeper than it needs (400)
+  by a scan of its bytes, before the parser spends heap on it;
 - whatever goes wrong with one connection (a reset, a timeout, a bug) closes it and
   nothing else: an error escaping the task would reset the device (shell.run).
 The page comes from flash (one file, gzipped by the build, sent 256 bytes at a
@@ -42,10 +47,12 @@ _BURST = const(12)
 _REFILL_MS = const(150)
 _CLIENTS = const(8)  # addresses remembered for the rate limit (a table has fewer phones)
 _DEADLINE_MS = const(4000)
+_IDLE_MS = const(500)  # a connection silent this long gives its slot to a new one
 _LINGER_MS = const(300)
 _POLL_MS = const(20)
 _LINE = const(512)  # a phone's longest header (its User-Agent) is about 200
 _HEADERS = const(32)
+_HEAD_MOST = const(4096)  # the request line and the headers together (a phone's: ~1 KB)
 _BODY_MOST = const(2048)
 _CHUNK = const(256)  # what one read or one piece of a page takes: small holes do
 _PIECES = const(8)  # pieces of an answer sent in one pass of the loop, at most
@@ -83,7 +90,7 @@ _ACTED = const(
 
 
 class Refused(Exception):
-    """A request turned away: its status."""
+    """A request turned away: its status, and why in a few words (the phone is told)."""
 
 
 class _Out(io.IOBase):
@@ -165,10 +172,13 @@ _LINES = const(5)  # lines read (the request line and the headers); -1 once they
 _METHOD = const(6)
 _PATH = const(7)
 _TOKEN = const(8)
-_LENGTH = const(9)  # the body's, as its Content-Length says (0 without one)
+_LENGTH = const(9)  # the body's, as its Content-Length says (-1 without one)
 _BODY = const(10)  # what to send after the head (bytes, a str, or the API's JSON: a dict)
 _PAGE = const(11)  # the page's file, sent a piece at a time after the head, or None
-_FIELDS = const(12)
+_SIZE = const(12)  # the bytes of the request line and the headers so far
+_ENCODED = const(13)  # a Transfer-Encoding was sent (refused once the headers are in)
+_HEARD = const(14)  # when the phone last sent something (or connected)
+_FIELDS = const(15)
 _READ = const(1)
 _SEND = const(2)
 _LINGER = const(3)
@@ -186,6 +196,7 @@ class Server:
         # The rate limit, a bucket per address, in one list: address, credit in ms, when.
         self.clients = [None, 0, 0] * _CLIENTS
         self.slots = [[None] * _FIELDS for _ in range(_OPEN)]
+        self.waiting = None  # a connection to take the slot of an idle one (accept, admit)
         self.out = _Out()
 
     def listen(self, host, port, dns_port):
@@ -236,10 +247,15 @@ class Server:
                         pass  # a phone gone before its answer, a broken packet, no room
                 for i in range(_OPEN):
                     self.tend(slots[i], poller)
+                if self.waiting is not None:
+                    self.admit()
                 await asyncio.sleep_ms(_POLL_MS)
         finally:
             for i in range(_OPEN):
                 self.end(slots[i], poller)
+            if self.waiting is not None:
+                self.waiting.close()
+                self.waiting = None
             self.close()
 
     def tend(self, slot, poller):
@@ -251,7 +267,7 @@ class Server:
         try:
             if slot[_STAGE] != _DONE and time.ticks_diff(slot[_UNTIL], time.ticks_ms()) <= 0:
                 if slot[_STAGE] == _READ:
-                    self.respond(slot, 408, TEXT, b"")  # the phone went quiet
+                    self.respond(slot, 408, JSON, '{"error": "too slow"}')  # the phone went quiet
                 else:
                     slot[_STAGE] = _DONE  # the answer not taken, or lingered enough
             if slot[_STAGE] != _DONE:
@@ -285,17 +301,21 @@ class Server:
         self.open -= 1
 
     def accept(self, web):
-        """Takes a connection: into a free slot, or turned away at once (503 when every
-        slot is taken, 429 when its address has sent too many requests)."""
+        """Takes a connection: into a free slot, or into the slot of the one heard from
+        longest ago, if that was _IDLE_MS ago or more (a client that trickles its request
+        a byte a second never holds the table out): that one is ended by this pass's tend,
+        and this one waits for its slot till then (admit). Else it is turned away at once
+        (503 when every slot is busy, 429 when its address has sent too many requests)."""
         conn, peer = web.accept()
         conn.setblocking(False)
+        idlest = self.idlest() if self.open >= _OPEN and self.waiting is None else None
         # Its address as a small int, which the rate limit keeps with no heap of its own (a
         # str kept, made while the QR codes are, would sit in the middle of the heap their
         # going frees): lwIP gives (address, port), its hash tells a table's few phones
         # apart; the unix port gives the raw sockaddr_in, the address's last byte at 7.
         who = hash(peer[0]) if isinstance(peer, tuple) else peer[7]
         status = 503
-        if self.open < _OPEN:
+        if self.open < _OPEN or idlest is not None:
             # Its address's bucket, or the place of the one heard from longest ago.
             now = time.ticks_ms()
             c = self.clients
@@ -314,14 +334,13 @@ class Server:
             c[i + 2] = now
             if credit >= _REFILL_MS:
                 c[i + 1] -= _REFILL_MS
+                if idlest is not None:
+                    idlest[_STAGE] = _DONE
+                    self.waiting = conn
+                    return
                 for slot in self.slots:
                     if slot[_CONN] is None:
-                        slot[_CONN] = conn
-                        slot[_STAGE] = _READ
-                        slot[_UNTIL] = time.ticks_add(now, _DEADLINE_MS)
-                        slot[_WATCHED] = slot[_LINES] = slot[_LENGTH] = 0
-                        slot[_BUF] = b""
-                        self.open += 1
+                        self.take(slot, conn, now)
                         return
             status = 429
         # What the phone sent is read first if it is there (closing with it unread would
@@ -332,8 +351,9 @@ class Server:
                     break
         except OSError:
             pass  # nothing sent yet, or no more
-        try:
-            conn.send(_HEAD % (status, TEXT, 0, ""))  # a str is sent as its UTF-8 bytes
+        why = '{"error": "too many requests"}' if status == 429 else '{"error": "busy"}'
+        try:  # (a str is sent as its UTF-8 bytes)
+            conn.send(_HEAD % (status, JSON, len(why), "") + why)
         except OSError:
             pass  # no room for it: the phone tries again
         conn.close()
@@ -354,7 +374,7 @@ class Server:
             if slot[_STAGE] == _SEND:
                 self.send(slot, conn)
         except Refused as e:
-            self.respond(slot, e.args[0], TEXT, b"")
+            self.respond(slot, e.args[0], JSON, '{"error": "%s"}' % e.args[1])
         except OSError as e:
             if e.errno != 11:  # EAGAIN: not ready after all
                 slot[_STAGE] = _DONE  # the phone went away
@@ -406,28 +426,67 @@ class Server:
             view = memoryview(body)
         slot[_BUF] = view
 
+    def take(self, slot, conn, now):
+        slot[_CONN] = conn
+        slot[_STAGE] = _READ
+        slot[_UNTIL] = time.ticks_add(now, _DEADLINE_MS)
+        slot[_WATCHED] = slot[_LINES] = slot[_SIZE] = 0
+        slot[_HEARD] = now
+        slot[_LENGTH] = -1
+        slot[_ENCODED] = False
+        slot[_BUF] = b""
+        self.open += 1
+
+    def idlest(self):
+        """The slot of the connection heard from longest ago, still sending its request or
+        answered, if that was _IDLE_MS ago or more (else None): an answer under way, or a
+        slot already ending, is never taken."""
+        now = time.ticks_ms()
+        idlest = None
+        most = _IDLE_MS - 1
+        for i in range(_OPEN):
+            slot = self.slots[i]
+            if slot[_CONN] is not None and slot[_STAGE] in (_READ, _LINGER):
+                idle = time.ticks_diff(now, slot[_HEARD])
+                if idle > most:
+                    idlest, most = slot, idle
+        return idlest
+
+    def admit(self):
+        """The connection that waited for an idle one's slot (accept), now it is free."""
+        conn = self.waiting
+        self.waiting = None
+        for slot in self.slots:
+            if slot[_CONN] is None:
+                self.take(slot, conn, time.ticks_ms())
+                return
+        conn.close()
+
     def read(self, slot, conn):
         """Reads what came of the request, a line at a time within the limits (Refused
         beyond them), and answers it once it is whole."""
         more = conn.recv(_CHUNK)
         if not more:
-            raise Refused(400)  # closed half way
+            raise Refused(400, "bad request")
+        slot[_HEARD] = time.ticks_ms()
         buf = slot[_BUF]
         if slot[_LINES] >= 0 and len(buf) + len(more) > _LINE + 1 and b"\n" not in more:
-            raise Refused(431)  # a line too long: refused before it takes more heap
+            raise Refused(431, "headers too large")  # before it takes more heap
         buf = buf + more if buf else more
         at = 0  # where the next line starts: lines are read where they are, not copied out
         while slot[_LINES] >= 0:  # the request line and the headers
             end = buf.find(b"\r\n", at)
             if end < 0:
                 if len(buf) - at > _LINE:
-                    raise Refused(431)
+                    raise Refused(431, "headers too large")
                 slot[_BUF] = buf[at:]
                 return
+            if end > at + _LINE:  # a line too long, though it came whole in one read
+                raise Refused(431, "headers too large")
             try:
                 self.header(slot, buf, at, end)
             except ValueError:  # not UTF-8
-                raise Refused(400)
+                raise Refused(400, "bad request")
             at = end + 2
         if at:
             buf = buf[at:]
@@ -446,12 +505,12 @@ class Server:
                 slot[_BUF] = memoryview(_ACTED)
                 return
         elif method == "POST":
-            raise Refused(405)
+            raise Refused(405, "method not allowed")
         elif path == "/" or path == "/index.html":
             try:
                 page = open(self.page, "rb")  # noqa: SIM115 - end() closes it
             except OSError:
-                raise Refused(404)
+                raise Refused(404, "no such page")
             status = 200
             kind = _HTML  # (one at a time: a tuple of constants is an object more)
             body = None
@@ -468,7 +527,7 @@ class Server:
             kind = TEXT
             body = b"Microsoft Connect Test"
         else:
-            raise Refused(404)
+            raise Refused(404, "no such page")
         self.respond(slot, status, kind, body, page)
 
     def header(self, slot, buf, start, end):
@@ -480,39 +539,53 @@ class Server:
         User-Agent alone is 200 bytes, too many to find in one piece of a cut-up heap."""
         lines = slot[_LINES]
         slot[_LINES] = lines + 1
+        slot[_SIZE] += 2 + end - start  # (offsets in the request's bytes, not ticks)
+        if slot[_SIZE] > _HEAD_MOST:
+            raise Refused(431, "headers too large")  # all together, however many lines
         if not lines:  # GET /path?query HTTP/1.1
             parts = buf[start:end].decode().split(" ")
             if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
-                raise Refused(400)
+                raise Refused(400, "bad request")
             method = parts[0]
             if method not in ("GET", "HEAD", "POST"):
-                raise Refused(405)
+                raise Refused(405, "method not allowed")
             path = parts[1]
             if not path.startswith("/") or ".." in path or "%" in path or "\\" in path:
-                raise Refused(400)
+                raise Refused(400, "bad request")
             slot[_METHOD] = method
             slot[_PATH] = path.split("?", 1)[0]
             slot[_TOKEN] = None
         elif start == end:
-            if slot[_LENGTH] > _BODY_MOST:
-                raise Refused(413)
-            if slot[_METHOD] == "POST" and not slot[_LENGTH]:
-                raise Refused(411)
+            length = slot[_LENGTH]
+            if slot[_ENCODED]:  # RFC 9112 6.1: with a Content-Length too, a smuggling try
+                if length >= 0:
+                    raise Refused(400, "bad request")
+                raise Refused(501, "only Content-Length")
+            if length > _BODY_MOST:
+                raise Refused(413, "too large")
+            if slot[_METHOD] == "POST" and length < 0:
+                raise Refused(411, "length required")
+            slot[_LENGTH] = max(0, length)
             slot[_LINES] = -1  # the headers are in
         elif lines > _HEADERS:
-            raise Refused(431)
+            raise Refused(431, "headers too large")
         else:
             colon = buf.find(b":", start, end)
             if colon < 0:
-                raise Refused(400)
+                raise Refused(400, "bad request")
             name = buf[start:colon].decode().strip().lower()
             if name == "content-length":
                 value = buf[colon + 1 : end].decode().strip()
                 if not value.isdigit():
-                    raise Refused(400)
-                slot[_LENGTH] = int(value)
+                    raise Refused(400, "bad request")
+                if len(value) > 6:
+                    raise Refused(413, "too large")
+                value = int(value)
+                if slot[_LENGTH] >= 0 and value != slot[_LENGTH]:
+                    raise Refused(400, "bad request")  # that differ: which is meant?
+                slot[_LENGTH] = value
             elif name == "transfer-encoding":
-                raise Refused(411)  # chunked bodies: only a stated length is accepted
+                slot[_ENCODED] = True  # only a stated length is accepted (501, or 400)
             elif name == "x-token":
                 slot[_TOKEN] = buf[colon + 1 : end].decode().strip()[:64]
 

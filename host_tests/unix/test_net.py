@@ -491,6 +491,76 @@ def test_on_a_pico_w_each_phone_s_address_has_its_own_share_and_keeps_no_heap():
     assert len(kept) == 2 and all(type(c) is int for c in kept)
 
 
+class _Clock:
+    """The clock as net.server reads it, moved by the test."""
+
+    now = 0
+
+    @staticmethod
+    def ticks_ms():
+        return _Clock.now
+
+    @staticmethod
+    def ticks_add(t, ms):
+        return ticks.add(t, ms)
+
+    @staticmethod
+    def ticks_diff(a, b):
+        return ticks.diff(a, b)
+
+
+class _Poller:
+    def register(self, conn, what):
+        pass
+
+    modify = register
+
+    def unregister(self, conn):
+        pass
+
+
+# A slot's fields (net/server.py): its connection, its stage (2: sending), its buffer.
+CONN, STAGE, BUF = 0, 1, 4
+
+
+def test_a_silent_connection_gives_its_slot_and_one_too_slow_is_answered_408():
+    from net import server
+
+    plain = server.time
+    server.time = _Clock
+    try:
+        web = server.Server(None, "/www")
+        poller = _Poller()
+        phones = [_Listening("192.168.4.%d" % (20 + i)) for i in range(4)]
+        for i, phone in enumerate(phones):  # four connections that send nothing
+            _Clock.now = i * 100
+            web.accept(phone)
+        assert web.open == 4 and not any(p.conn.closed for p in phones)
+        late = _Listening("192.168.4.30")
+        _Clock.now = 450  # the first was heard from 450 ms ago: not yet idle enough
+        web.accept(late)
+        assert late.conn.closed and late.conn.sent.startswith(b"HTTP/1.1 503 ")
+        _Clock.now = 600  # 600 ms: the first gives its slot to the next to come
+        web.accept(late)
+        assert not late.conn.closed and web.waiting is late.conn
+        for slot in web.slots:  # the loop's pass: the idlest ended, the waiting one let in
+            web.tend(slot, poller)
+        web.admit()
+        assert phones[0].conn.closed and web.open == 4 and web.waiting is None
+        assert [slot[CONN] for slot in web.slots].count(late.conn) == 1
+        # The whole request must come within 4 s of the connection: the second, at 100 ms,
+        # is answered 408 at 4,100 ms; the third, at 200 ms, not yet.
+        _Clock.now = 4100
+        for slot in web.slots:
+            web.tend(slot, poller)
+        stages = {slot[CONN]: (slot[STAGE], slot[BUF]) for slot in web.slots}
+        stage, buf = stages[phones[1].conn]
+        assert stage == 2 and bytes(buf).startswith(b"HTTP/1.1 408 ")
+        assert stages[phones[2].conn][0] == 1  # still reading
+    finally:
+        server.time = plain
+
+
 # -- a radio that fails: a Pico W's CYW43 that does not start ----------------------------
 
 T0 = ticks.MASK + 1 - 30000  # the minutes here cross the tick wrap
