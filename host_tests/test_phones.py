@@ -184,10 +184,14 @@ def unchanged(device, check):
     assert device.phones() == phones
 
 
-def raw(port, data, read=True):
-    """Sends bytes as they are; the status of the answer (or None: no answer)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=8) as s:
-        s.sendall(data)
+def raw(port, data, read=True, source="127.0.0.1", whole=False):
+    """Sends bytes as they are, from the address `source`; the status of the answer (or
+    None: no answer), or with `whole` all its bytes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=8, source_address=(source, 0)) as s:
+        try:
+            s.sendall(data)
+        except (BrokenPipeError, ConnectionResetError):  # refused before it was all sent
+            pass
         if not read:
             return None
         answer = b""
@@ -199,6 +203,8 @@ def raw(port, data, read=True):
                 answer += chunk
         except ConnectionResetError:  # closed with our bytes unread: the answer came first
             pass
+    if whole:
+        return answer
     return int(answer.split(b" ")[1]) if answer.startswith(b"HTTP/1.1 ") else None
 
 
