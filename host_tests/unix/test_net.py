@@ -492,6 +492,23 @@ def test_on_a_pico_w_each_phone_s_address_has_its_own_share_and_keeps_no_heap():
     assert len(kept) == 2 and all(type(c) is int for c in kept)
 
 
+def test_on_a_pico_w_each_address_of_the_device_s_network_is_told_apart():
+    """The API's one phone, one team knows a phone by the small int accept makes of its
+    address (lwIP's (address, port): its hash): no two of the 254 addresses of the
+    device's network (192.168.4.x) are taken for one."""
+    from net import server
+
+    web = server.Server(None, "/www")
+    seen = set()
+    for last in range(1, 255):
+        phone = _Listening("192.168.4.%d" % last)
+        web.accept(phone)
+        [slot] = [s for s in web.slots if s[0] is phone.conn]
+        seen.add(slot[12])  # (net.server's _WHO: what the API is handed as `who`)
+        web.end(slot, None)
+    assert len(seen) == 254
+
+
 # -- a radio that fails: a Pico W's CYW43 that does not start ----------------------------
 
 T0 = ticks.MASK + 1 - 30000  # the minutes here cross the tick wrap
