@@ -153,7 +153,7 @@ def test_a_phone_that_picks_another_team_moves_to_it_and_frees_the_first(browser
     browser.get(device.page())
     pick(browser, 1)
     assert until(browser, lambda d: shown(d, "team")) == "Blue"
-    assert shown(browser, "change") == "Change team"
+    assert shown(browser, "change") == "Change"
     until(browser, lambda d: d.execute_script(CHANGE))
     buttons = until(browser, team_buttons)  # its own team, to go back to; the others free
     assert buttons == [("Red", False), ("Blue\nthis phone", False), ("Green", False)]
