@@ -110,7 +110,7 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
     # The new game shows how to join, first (else what the device printed).
     assert state["screen"] == "phones", "\n".join(out)
     for p, driver in enumerate(phones):
-        driver.get("http://127.0.0.1:%d/" % device.port)
+        driver.get(device.page())  # a phone of its own: its own address
         assert until(driver, lambda d, p=p: d.execute_script(PICK, p)) == PLAYERS
         assert until(driver, lambda d: shown(d, "team")) == PLAYERS[p]
     _, state = device.run("press B\n" + ROLL)  # all in: the list, the letter, the timer
@@ -188,7 +188,7 @@ def test_a_letter_typed_just_before_a_reload_is_kept(device):
     driver = phone()
     try:
         device.run(FOUR_PLAYERS)
-        driver.get("http://127.0.0.1:%d/" % device.port)
+        driver.get(device.page())
         until(driver, lambda d: d.execute_script(PICK, 0))
         assert until(driver, lambda d: shown(d, "team")) == "Alex"
         _, state = device.run("press B\n" + ROLL)
