@@ -3,19 +3,18 @@ port (the headless simulator with --http), attacked over real sockets as a guest
 could, and after each attack the device plays on: a button press still works and a
 legitimate phone's look is answered 200.
 
-Every phone and every attacker asks from a loopback address of its own (127.0.0.N, the
-socket bound before it connects), as each phone at the table has its own address: the
-server's limits per address apply as they would there. The requests are a few hundred in
-all; each waits at most a ceiling that only catches a hang, and no test bounds how fast
-anything is.
+Every phone and every attacker asks from a loopback address of its own (127.0.0.N,
+tools.phones.new_address, the socket bound before it connects), as each phone at the table
+has its own address: the server's limits per address, and its one team for an address,
+apply as they would there. The requests are a few hundred in all; each waits at most a
+ceiling that only catches a hang, and no test bounds how fast anything is.
 
-What the device does not do yet that issue 33 asks for (one phone, one team; a parser as
-strict as HTTP/1.1; slow clients that never win) is built on other branches: those tests
-are marked xfail(strict=True), so that they fail (as expected) today, and the day the
+What the device does not do yet that issue 33 asks for (a parser as strict as HTTP/1.1,
+part 2; slow clients that never win, part 3) is built on another branch: those tests are
+marked xfail(strict=True), so that they fail (as expected) today, and the day the
 behaviour lands they pass, which strict turns into a failure: take the mark away then.
 """
 
-import itertools
 import json
 import select
 import socket
@@ -25,25 +24,14 @@ import pytest
 from test_phones import PACE, RESTART, game, paced, post, raw, unchanged
 from test_phones import device as device  # test_phones' fixture: a device a test has alone
 
-from tools.phones import Device, Phone
+from tools.phones import Device, Phone, new_address
 
-ONE_TEAM = pytest.mark.xfail(
-    strict=True, reason="issue 33 part 1 (one phone, one team): on branch issue-33a"
-)
 STRICT = pytest.mark.xfail(
     strict=True, reason="issue 33 part 2 (strict HTTP/1.1 parsing): on branch issue-33s"
 )
 SLOW = pytest.mark.xfail(
     strict=True, reason="issue 33 part 3 (slow clients never win): on branch issue-33s"
 )
-
-RED = "127.0.0.2"  # the legitimate phone's address; the attackers' are 127.0.0.10 and on
-_attackers = itertools.cycle(range(10, 250))
-
-
-def attacker():
-    """A loopback address no phone and no other attacker has used lately."""
-    return "127.0.0.%d" % next(_attackers)
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +44,7 @@ def table(tmp_path_factory):
         game(dev, teams=4)
         _, state = dev.run("press A")  # all tied: the Quizzer chooses secret guessing
         assert state["view"]["mode"] == "secret"
-        red = Phone(dev.port, address=RED)
+        red = Phone(dev.port)
         assert red.join(0)[0] == 200
         yield dev, red
     finally:
@@ -80,7 +68,7 @@ def attacked(table, data):
     unchanged by it, and the device playing on after: the answer's status."""
     dev, red = table
     got = []
-    unchanged(dev, lambda: got.append(raw(dev.port, data, source=attacker())))
+    unchanged(dev, lambda: got.append(raw(dev.port, data, source=new_address())))
     plays_on(dev, red)
     return got[0]
 
@@ -188,14 +176,15 @@ def test_a_forged_token_is_refused(table, what):
 
 def test_a_stale_token_is_refused(device):
     game(device)
-    red = Phone(device.port, address=RED)
+    red = Phone(device.port)
     assert red.join(0)[0] == 200
     stale = red.token
     device.run(RESTART)  # the same teams, a new game: a new network and no phones
     assert device.phones()["taken"] == [False, False]
     assert paced(red, "GET", "/api/me")[0] == 403
     assert paced(red, "POST", "/api/act", {"guess": "12"})[0] == 403
-    assert raw(device.port, post(b"/api/act", b'{"guess": "12"}', stale), source=attacker()) == 403
+    forged = post(b"/api/act", b'{"guess": "12"}', stale)
+    assert raw(device.port, forged, source=new_address()) == 403
     time.sleep(PACE)
     assert red.join(0)[0] == 200  # the phone joins the new game like any other
     assert paced(red, "GET", "/api/me")[0] == 200
@@ -207,7 +196,7 @@ def open_guessing(device, teams=3):
     game(device, teams=teams)
     _, state = device.run("press C")  # all tied: the Quizzer chooses open guessing
     assert state["view"]["mode"] == "open"
-    phones = [Phone(device.port, address="127.0.0.%d" % (2 + team)) for team in range(teams)]
+    phones = [Phone(device.port) for _ in range(teams)]
     for team, phone in enumerate(phones):
         time.sleep(PACE)
         assert phone.join(team)[0] == 200
@@ -243,7 +232,7 @@ def test_an_act_out_of_turn_is_refused(device):
 
 def test_300_rapid_requests_are_rate_limited(table):
     dev, red = table
-    flooder = Phone(dev.port, patient=False, address=attacker())  # takes its 429s
+    flooder = Phone(dev.port, patient=False, address=new_address())  # takes its 429s
     statuses = []
 
     def flood():  # a join for Red's team, which has its phone: never anything but refused
@@ -263,9 +252,9 @@ def test_300_rapid_requests_are_rate_limited(table):
 
 def test_at_the_menu_with_a_game_saved_and_at_the_resume_offer_a_look_is_answered(device):
     game(device)
-    red = Phone(device.port, address=RED)
+    red = Phone(device.port)
     assert red.join(0)[0] == 200
-    stranger = Phone(device.port, address=attacker())
+    stranger = Phone(device.port, address=new_address())
     _, state = device.run("chord A C")  # to the menu: the game stays saved
     assert state["screen"] == "menu" and state["session"] is not None
     status, me = paced(red, "GET", "/api/me")
@@ -291,7 +280,7 @@ def test_at_the_menu_with_a_game_saved_and_at_the_resume_offer_a_look_is_answere
 def test_a_token_acts_for_its_own_team_whatever_it_says(device):
     game(device, teams=3)
     _, state = device.run("press A")  # secret guessing: every team may guess at once
-    red = Phone(device.port, address=RED)
+    red = Phone(device.port)
     assert red.join(0)[0] == 200
     assert paced(red, "POST", "/api/act", {"team": 1, "guess": "5"})[0] == 200
     assert paced(red, "POST", "/api/act", {"guess": "6", "for": 2})[0] == 409  # Red's is in
@@ -299,13 +288,13 @@ def test_a_token_acts_for_its_own_team_whatever_it_says(device):
     assert state["session"]["state"]["guesses"] == [[0, "5"]]  # Red's, once
 
 
-@ONE_TEAM
 def test_one_address_plays_one_team_whatever_tokens_it_brings(device):
     """The attack: one client joined Red, Blue and Green with three tokens, and locked in
     a guess for each."""
     game(device, teams=3)
     device.run("press A")  # secret guessing
-    tokens = [Phone(device.port, address="127.0.0.3") for _ in range(3)]
+    address = new_address()
+    tokens = [Phone(device.port, address=address) for _ in range(3)]
     for team, phone in enumerate(tokens):
         time.sleep(PACE)
         phone.join(team)
@@ -316,20 +305,19 @@ def test_one_address_plays_one_team_whatever_tokens_it_brings(device):
     assert len(state["session"]["state"]["guesses"]) <= 1
 
 
-@ONE_TEAM
 def test_a_phone_that_picks_another_team_moves_to_it(device):
     game(device, teams=3)
-    phone = Phone(device.port, address="127.0.0.4")
+    phone = Phone(device.port)
     assert phone.join(0)[0] == 200
     first = phone.token
     time.sleep(PACE)
     assert phone.join(1)[0] == 200  # the page makes a token for each pick
     assert device.phones()["taken"] == [False, True, False]
-    old = Phone(device.port, address="127.0.0.4")
+    old = Phone(device.port, address=phone.address)
     old.token = first
     assert paced(old, "GET", "/api/me")[0] == 403
     time.sleep(PACE)
-    assert Phone(device.port, address="127.0.0.5").join(0)[0] == 200  # Red is free again
+    assert Phone(device.port).join(0)[0] == 200  # Red is free again
 
 
 # -- a parser as strict as HTTP/1.1 (part 2) ----------------------------------------------
@@ -406,7 +394,7 @@ REFUSED = {
 def test_a_refusal_says_why_in_json(table, what):
     dev, red = table
     data, status = REFUSED[what]
-    answer = raw(dev.port, data, source=attacker(), whole=True)
+    answer = raw(dev.port, data, source=new_address(), whole=True)
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 %d " % status), answer
     assert b"application/json" in head.lower(), head
@@ -424,7 +412,7 @@ def hold(port, n):
     held = []
     for _ in range(n):
         s = socket.create_connection(
-            ("127.0.0.1", port), timeout=30, source_address=(attacker(), 0)
+            ("127.0.0.1", port), timeout=30, source_address=(new_address(), 0)
         )
         s.sendall(b"GET /api/tea")
         held.append(s)
@@ -439,7 +427,7 @@ def test_a_request_trickled_a_byte_at_a_time_is_cut_off_by_its_deadline(table):
     request = b"GET /api/teams HTTP/1.1\r\nHost: 192.168.4.1\r\nX-Pad: " + b"a" * 20 + b"\r\n\r\n"
     answer = b""
     with socket.create_connection(
-        ("127.0.0.1", dev.port), timeout=30, source_address=(attacker(), 0)
+        ("127.0.0.1", dev.port), timeout=30, source_address=(new_address(), 0)
     ) as s:
         for byte in request:
             if select.select([s], [], [], 0.3)[0]:
@@ -461,7 +449,7 @@ def test_when_every_connection_is_held_a_phone_still_gets_in(table):
     would: a phone's look, asked once, gets in, the idlest of them dropped for it. (The
     server's deadline for a whole request, 4 s, has not cut them off yet.)"""
     dev, red = table
-    once = Phone(dev.port, patient=False, address=RED)
+    once = Phone(dev.port, patient=False, address=red.address)
     once.token = red.token
     held = hold(dev.port, 4)
     try:
