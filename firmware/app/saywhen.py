@@ -372,29 +372,7 @@ class Door(GameScreen):
             lines = lines[1:]
             right = "a tie · " + right if right else "a tie: each scores"
         top = g.bar(where(game) + " · the answer", right)
-        answer = top + 2
-        x = g.text(number(card[ANSWER]), 6, answer, "title")
-        unit, year = card[UNIT], card[AS_OF]
-        span = "range %s to %s" % (number(card[LOW]), number(card[HIGH]))
-        room = W - 6 - x - 6
-        beside = len(lines) > 3 and g.width(span, "small") <= room  # a tie of three or four
-        if year:  # beside the unit if it fits there, else after the range
-            dated = "%s (as of %s)" % (unit, year)
-            if g.width(dated, "body") <= room:
-                unit = dated
-            else:
-                span += ", as of " + year
-        if beside:  # the unit and the range both beside the answer: a line more for the tie
-            g.text(g.fit(unit, "body", room), x + 6, answer, "body")
-            g.text(g.fit(span, "small", room), x + 6, answer + layout.BODY + 1, "small")
-            y = answer + layout.TITLE + 2
-        else:
-            g.text(unit, x + 6, answer + layout.TITLE - layout.BODY - 3, "body")  # on its line
-            if g.width(span, "small") > W - 12:
-                span = span[6:]  # a long range: the numbers, without the word
-            span_y = answer + layout.TITLE + 2
-            g.text(span, 6, span_y, "small")
-            y = span_y + layout.SMALL + 2
+        y = self.draw_answer(g, card, top + 2, len(lines) > 3)
         rows = (H - FOOTER - y + 2) // (layout.SMALL - 1)  # (small type's last rows are blank)
         if len(lines) > rows:  # no room for every line: the rest by their points alone
             rest = ", ".join(
@@ -406,6 +384,31 @@ class Door(GameScreen):
             g.text(g.fit(line, "small", W - 12), 6, y, "small")
             y += layout.SMALL - 1
         g.labels("Judge", "Next", "Scores")
+
+    def draw_answer(self, g, card, answer, tie):
+        """The answer at `answer` (a row), its unit and its range: beside it for a tie of
+        three or four (`tie`), where they fit there, so that its lines have a row more.
+        Returns the row under them. (Apart from draw: one long function is one large block
+        of bytecode to find in the heap when the game's module loads.)"""
+        x = g.text(number(card[ANSWER]), 6, answer, "title")
+        unit, year = card[UNIT], card[AS_OF]
+        span = "range %s to %s" % (number(card[LOW]), number(card[HIGH]))
+        room = W - 6 - x - 6
+        if year:  # beside the unit if it fits there, else after the range
+            dated = "%s (as of %s)" % (unit, year)
+            if g.width(dated, "body") <= room:
+                unit = dated
+            else:
+                span += ", as of " + year
+        if tie and g.width(span, "small") <= room:
+            g.text(g.fit(unit, "body", room), x + 6, answer, "body")
+            g.text(span, x + 6, answer + layout.BODY + 1, "small")
+            return answer + layout.TITLE + 2
+        g.text(unit, x + 6, answer + layout.TITLE - layout.BODY - 3, "body")  # on its line
+        if g.width(span, "small") > W - 12:
+            span = span[6:]  # a long range: the numbers, without the word
+        g.text(span, 6, answer + layout.TITLE + 2, "small")
+        return answer + layout.TITLE + layout.SMALL + 4
 
     def why(self):
         """A line per scoring team: its guess and how it scored."""

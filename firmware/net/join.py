@@ -20,6 +20,7 @@ from micropython import const
 import ticks
 from app.gfx import H, W
 from app.screen import Screen
+from net.phones import SAVE
 
 # 32 characters each, so a random byte's low five bits pick one evenly; none that reads
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
@@ -27,6 +28,7 @@ _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
 _HEX = "0123456789abcdef"
 _ADDRESS_MS = const(3000)  # a radio with no address by then has failed
+_RETRY_MS = const(2000)  # a port refused: tried again
 
 
 def _pick(chars, n):
@@ -43,6 +45,44 @@ def fresh():
         "names": [],
         "tokens": [],
     }
+
+
+def renew(net, session):
+    """A new game's network, with no phones on it (those of the last game are refused):
+    the one made at the menu, with its codes, if there is one."""
+    if net.next is None:
+        table, net.codes = fresh(), None
+    else:
+        table, net.codes = net.next
+        net.next = None
+    names = table["names"] = list(session["names"])
+    table["tokens"] = [None] * len(names)
+    table["game"] = session["game"]
+    net.table = table
+    net.where = [None] * len(names)
+    net.kept = {}  # (what it held was of the last game's state: let go)
+    net.dev.save(SAVE, table)
+
+
+async def work(net, now, opening, making):
+    """What a look at the network found to do (Net.watch), here where the code is loaded
+    for it: open the network; else make the QR codes the join screen waits for (making);
+    else, at the menu, the next game's network and its codes, made ahead."""
+    if opening:
+        if open(net, now) is False:
+            await asyncio.sleep_ms(_RETRY_MS)
+    elif making:
+        table = net.table
+        codes = await made(net, table, lambda: net.table is table and net.ip)
+        if codes is not None and table is net.table:
+            net.codes = codes
+            net.app.redraw()  # the join screen, waiting for them
+    else:
+        table = fresh()
+        still = lambda: net.app.table()[0] == "home" and net.ip  # noqa: E731
+        codes = await made(net, table, still)
+        if codes is not None:
+            net.next = table, codes
 
 
 def open(net, now):
@@ -194,10 +234,3 @@ class JoinScreen(Screen):
         g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
         g.text(table["ssid"], x0, 84, "bold")
         g.text(table["key"], x0, 105, "bold")
-
-
-def Phones(net):  # (named as a screen, as JoinScreen: Net.show makes either)
-    """The main menu's "Phones joined" (net.teams: loaded for its use, as this module)."""
-    from net.teams import Phones
-
-    return Phones(net)

@@ -47,7 +47,6 @@ from net import server
 SAVE = "phones"
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
-_RETRY_MS = const(2000)  # a port refused: tried again
 _AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at most this often
 
 
@@ -180,25 +179,9 @@ class Net:
         ahead = self.next is None and phase == "home"
         if not (opening or making or ahead):
             return  # (net.join is loaded only when there is work for it)
-        join = _joining()
         try:
-            if opening:
-                if join.open(self, now) is False:
-                    await asyncio.sleep_ms(_RETRY_MS)
-            elif making:
-                table = self.table
-                codes = await join.made(self, table, lambda: self.table is table and self.ip)
-                if codes is not None and table is self.table:
-                    self.codes = codes
-                    self.app.redraw()  # the join screen, waiting for them
-            else:
-                table = join.fresh()
-                still = lambda: self.app.table()[0] == "home" and self.ip  # noqa: E731
-                codes = await join.made(self, table, still)
-                if codes is not None:
-                    self.next = table, codes
+            await _joining().work(self, now, opening, making)
         finally:
-            join = None
             _let_go()
 
     def close(self):
@@ -211,12 +194,11 @@ class Net:
             self.ap.down()
         self.opened = None
 
-    def show(self, app, now, screen="JoinScreen"):
-        """Shows the join screen (its codes are made while it shows), or net.join's other
-        screen, "Phones" (the teams' phones, one freed by the Quizzer). For the core's
+    def show(self, app, now):
+        """Shows the join screen (its codes are made while it shows). For the core's
         screens: `app.net` is this Net on a board with Wi-Fi, absent on others."""
         if app.screen.name != "phones":
-            app.push(getattr(_joining(), screen)(self), now)
+            app.push(_joining().JoinScreen(self), now)
             _let_go()  # (the screen keeps what it draws with)
 
     def url(self):
@@ -237,21 +219,8 @@ class Net:
         table = self.table
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
-        # A network of its own with no phones on it (those of the last game are refused):
-        # the one made at the menu, with its codes, if there is one.
-        if self.next is None:
-            table, self.codes = _joining().fresh(), None
-            _let_go()
-        else:
-            table, self.codes = self.next
-            self.next = None
-        names = table["names"] = list(session["names"])
-        table["tokens"] = [None] * len(names)
-        table["game"] = session["game"]
-        self.table = table
-        self.where = [None] * len(names)
-        self.kept = {}  # (what it held was of the last game's state: let go)
-        self.dev.save(SAVE, table)
+        _joining().renew(self, session)  # a network of its own, with no phones on it
+        _let_go()
         if self.wanted() and "net." + session["game"] in _SIDES:  # a game that takes phones:
             self.show(self.app, now)  # how to join them, before its first card
 

@@ -13,7 +13,7 @@ from app.widgets import Item, ListMenu
 from net.phones import SAVE
 
 
-def Phones(net):  # (named as a screen, as net.join's JoinScreen)
+def Phones(net):
     table = net.table
 
     def items(app):
