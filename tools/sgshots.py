@@ -6,15 +6,15 @@ being voted, as headless Chromium shows them on a phone.
 
 A round of four players (Alex, Sam, Robin, Jo) on the headless simulator serving phones
 (--http), its seed fixed (tools.phoneshots: the letter C, list 1). One Chromium is Sam's
-phone; the others are plain requests. As with tools.phoneshots, these are not goldens a
-test holds pixel for pixel (Chromium's fonts are the machine's); test_browser_scattergories.py
-checks that this tool takes them both.
+phone; the others are plain requests. As with tools.phoneshots, the same run draws the
+same pictures, and one unchanged is not written again: the command leaves `git status`
+clean, as test_readme_pictures.py checks (on this machine's Chromium and fonts).
 """
 
 import time
 
 from tools.phones import SCATTERGORIES, START, Phone
-from tools.phoneshots import PACE, SIZE, TOKEN, Table, folder, take, until
+from tools.phoneshots import PACE, SIZE, TOKEN, Table, folder, page_picture, take, until
 
 FOUR_PLAYERS = SCATTERGORIES + START
 ALEX, SAM, ROBIN, JO = range(4)
@@ -32,6 +32,8 @@ TYPED_FIRST = 7  # Sam's fields typed when the first picture is taken
 
 
 class Round(Table):
+    shows_the_address = False  # no join screen: any free port
+
     def send(self, player, message):
         time.sleep(PACE)
         status, data = self.phones[player].json("POST", "/api/act", message)
@@ -80,10 +82,8 @@ class Round(Table):
         time.sleep(0.3)
         self.metrics(SIZE[1] * 3 // 2)
         self.browser.execute_script("window.scrollTo(0, 0)")
-        path = self.out / (name + ".png")
-        self.browser.save_screenshot(str(path))
+        page_picture(self.browser, self.out / (name + ".png"))
         self.metrics(SIZE[1])
-        print("wrote", path)
 
 
 def main(argv=None):
