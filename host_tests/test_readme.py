@@ -46,12 +46,6 @@ ELSEWHERE = {
     "make test-long": "test_readme_long.py's tests marked long, the LONG commands",
     "make sim": "test_interactive_sim.py::test_make_sim_plays_every_game_and_resumes",
     "make flash": "test_flash.py::test_flash_onto_a_board_whose_watchdog_runs",
-    ".venv/bin/python -m tools.phoneshots build/phones": (
-        "test_browser_saywhen.py::test_the_readme_s_pictures_of_the_phones_are_taken"
-    ),
-    ".venv/bin/python -m tools.sgshots build/phones": (
-        "test_browser_scattergories.py::test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken"
-    ),
 }
 # Run as written in test_readme_long.py: QUICK by make test, LONG (their cost said where
 # they are shown) by make test-long.
@@ -91,7 +85,8 @@ def test_every_command_is_marked_or_run_here():
     for cmd, _ in commands:
         if cmd in marked:
             continue
-        assert cmd in {**VERBATIM, **PICTURES} or cmd in QUICK + LONG or cmd in ELSEWHERE, (
+        tested = {**VERBATIM, **PICTURES, **PHONE_PICTURES, **ELSEWHERE}
+        assert cmd in tested or cmd in QUICK + LONG, (
             "README command %r: say in host_tests/test_readme.py how it is tested" % cmd
         )
     for where in ELSEWHERE.values():
@@ -320,6 +315,22 @@ VERBATIM = {
 PICTURES = {
     ".venv/bin/python -m tools.screenshot --diff menu": checks_diff_one,
     ".venv/bin/python -m tools.screenshot --readme menu": checks_accepted,
+}
+
+
+def checks_phone_pictures(clone, out):
+    """The phones' pictures the command takes are drawn again as committed, pixel for
+    pixel, and so not written (tools.phoneshots, tools.sgshots): git status stays clean."""
+    taken = re.findall(r"^(wrote|unchanged:) (.*)$", out, re.M)
+    assert taken and all(how == "unchanged:" for how, _ in taken), out
+    for png in (ROOT / "docs" / "phones").glob("*.png"):
+        assert (clone / "docs" / "phones" / png.name).read_bytes() == png.read_bytes(), png.name
+
+
+# Also in test_readme_pictures.py, in headless Chromium (the browser tests' marker).
+PHONE_PICTURES = {
+    ".venv/bin/python -m tools.phoneshots": checks_phone_pictures,
+    ".venv/bin/python -m tools.sgshots": checks_phone_pictures,
 }
 # What a fresh clone would not have yet, for a command that only works when it is missing.
 FRESH = {"make content": "build/decks"}

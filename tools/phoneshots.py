@@ -10,14 +10,15 @@ phones are plain requests, and the pictures of their pages are Blue's Chromium h
 their token. The same run draws the same pictures, pixel for pixel: the seed deals the
 cards and seeds the host board's random source, which names the network (SIM_RANDOM,
 boards/host/hostos.py); the simulator serves on one port, PORT, so the join screen shows
-one address (a second run waits for the first to let it go). A picture that has not changed is not written again, so the
-command leaves `git status` clean; test_readme_pictures.py runs it so. Chromium's fonts
-are the machine's: a new Chromium or new fonts may draw the pages anew, to be looked at
-and committed as any changed picture.
+one address (a second run waits for the first to let it go). A picture that has not
+changed is not written again, so the command leaves `git status` clean, as
+test_readme_pictures.py checks. Chromium's fonts are the machine's: a new Chromium or new
+fonts may draw the pages anew, to be looked at and committed as any changed picture.
 """
 
 import argparse
 import io
+import os
 import socket
 import tempfile
 import time
@@ -255,7 +256,8 @@ def take(table, out):
 
 def folder(argv, prog, doc):
     """The FOLDER a pictures tool writes into, from its command line (docs/phones unless
-    named)."""
+    named). The device is the .mpy build, as flashed (as tools.screenshot's)."""
+    os.environ.setdefault("SCANNER_MPY", "1")
     parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", default=str(OUT), help="default: docs/phones")
     return Path(parser.parse_args(argv).folder)

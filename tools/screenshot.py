@@ -308,9 +308,10 @@ def keep(picture, path):
     another encoder would have written. True when it wrote."""
     path = Path(path)
     if path.exists():
-        with Image.open(path) as old:
-            if old.size == picture.size and not mismatch(picture.convert("RGB"), old.convert("RGB")):
-                return False
+        with Image.open(path) as img:
+            old = img.convert("RGB")
+        if not mismatch(picture.convert("RGB"), old):
+            return False
     picture.save(path)
     return True
 
