@@ -47,10 +47,12 @@ function frame(address, full, rotated) {
     shown++;
     return 150;
   }
-  // A full refresh flashes the glass, black then white, before the picture settles.
+  // A full refresh flashes the glass, black then white, before the picture settles (unless
+  // the board has reset meanwhile: then the new boot draws).
+  const boot = boots;
   paint(null, rotated, 1);
-  setTimeout(() => paint(null, rotated, 0), FLASH_MS);
-  setTimeout(() => { paint(bytes, rotated); shown++; }, 2 * FLASH_MS);
+  setTimeout(() => { if (boot === boots) paint(null, rotated, 0); }, FLASH_MS);
+  setTimeout(() => { if (boot === boots) { paint(bytes, rotated); shown++; } }, 2 * FLASH_MS);
   return 2 * FLASH_MS + 120;
 }
 
@@ -225,28 +227,59 @@ function fail(e) {
   failed = true;
   const box = document.getElementById("fail");
   box.style.display = "block";
-  box.textContent = "The Scanner stopped: " + (e.message || e) + "\nReload the page: the game resumes from its last save.";
+  box.textContent = "The Scanner stopped: " + (e.message || e) + "\nReload the page to start it again: the device boots from what it saved.";
   note.textContent = "";
 }
 
-function loop() {
-  if (failed) return;
+// An error that escapes the device resets it, as on a board (start.py, page.py): poll()
+// returns RESET once the saves and the rescue file are written, and a new MicroPython
+// boots on them. An exception out of the page's own JavaScript under the device unwinds
+// MicroPython as it goes, which is then dead, as a hung board is: the reset is the
+// watchdog's (a board's watchdog resets it too, and start.py counts that the same way).
+// STOP: it failed again after the boot that set the game aside; shown, not reset again.
+const RESET = -1, STOP = -2;
+let boots = 0; // MicroPythons started: the power-on, then one a reset
+let asideBoot = false; // this boot set the saved game aside (its note on the screen)
+
+function loop(boot) {
+  if (failed || boot !== boots) return; // (a timer of a board since reset)
   let wait;
   try {
     wait = page.poll(ticks());
   } catch (e) {
-    fail(e);
+    console.error(e);
+    if (asideBoot) fail(e);
+    else reset("watchdog");
     return;
   }
-  setTimeout(loop, Math.max(1, Math.floor(wait / speed)));
+  if (wait === RESET) {
+    reset(null);
+    return;
+  }
+  if (wait === STOP) {
+    fail(new Error("it failed again, just after it had set the saved game aside"));
+    return;
+  }
+  setTimeout(() => loop(boot), Math.max(1, Math.floor(wait / speed)));
 }
 
-async function boot() {
-  makeRing();
-  wireButtons();
-  paint(null, false, 0);
-  const files = await (await fetch("files.json")).json();
-  const fsImage = new Uint8Array(await (await fetch("fs.bin")).arrayBuffer());
+// A reset, as a board's: the device's RAM is gone (a new MicroPython), what it saved stays.
+// The state folder goes over as it is (the browser's storage has it too, where it keeps
+// any); the canvas keeps its last frame until the new boot draws, as e-ink does. `cause`:
+// "watchdog", or null when the device wrote what broke (start.py's rescue file).
+function reset(cause) {
+  const FS = mp.FS, kept = {};
+  for (const n of FS.readdir("/state")) {
+    if (FS.isFile(FS.stat("/state/" + n).mode)) kept[n] = FS.readFile("/state/" + n);
+  }
+  page = board = null;
+  note.textContent = "The Scanner restarted after an error, as the device does.";
+  power(kept, cause).catch(fail);
+}
+
+let files = null, fsImage = null; // the device's files, fetched once
+async function power(kept, cause) {
+  const boot = ++boots;
   mp = await loadMicroPython({
     heapsize: HEAP,
     url: new URL("mp/micropython.wasm", import.meta.url).href,
@@ -264,20 +297,40 @@ async function boot() {
     FS.writeFile("/" + path, fsImage.subarray(at, at + size));
     at += size;
   }
-  restore(FS);
+  if (kept) {
+    FS.mkdir("/state");
+    for (const [n, data] of Object.entries(kept)) FS.writeFile("/state/" + n, data);
+  } else {
+    restore(FS);
+  }
   mp.registerJsModule("scannerjs", { frame, ring, tone, sleep, sync });
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
-  page = mp.pyimport("page").start(seed, ticks());
+  page = mp.pyimport("page").start(seed, ticks(), cause);
+  if (!page) { // a failed boot, counted as a board counts one (start.py): reset
+    reset(null);
+    return;
+  }
+  asideBoot = !!page.note;
   board = page.board;
-  if (storageOk) note.textContent = "";
+  if (boot === 1 && storageOk) note.textContent = "";
+  loop(boot);
+}
+
+async function boot() {
+  makeRing();
+  wireButtons();
+  paint(null, false, 0);
+  files = await (await fetch("files.json")).json();
+  fsImage = new Uint8Array(await (await fetch("fs.bin")).arrayBuffer());
   window.scanner = {
-    text: () => page.text(),
+    text: () => (page ? page.text() : ""),
     shown: () => shown,
     frame: () => Array.from(ctx.getImageData(0, 0, W, H).data.filter((_, i) => i % 4 === 0), (v) => (v < 128 ? 1 : 0)).join(""),
     failed: () => failed,
     tones: () => tones.slice(),
+    boots: () => boots,
   };
-  loop();
+  await power(null, null);
   setInterval(keepAwake, 1000);
   document.addEventListener("visibilitychange", keepAwake);
 }
