@@ -21,6 +21,7 @@ largest free block, which is what fails first.
    ratio to the menu's redraw measured in the same run (tools/unix/starts_run.py), so that
    it means the same on any machine, with the file reads it makes (a board's flash); and
    the share of a phone's looks answered within 3 s under 20 slow connections.
+   Then the page in Chromium (tools/webbench.py): its first frame, and a click's.
 4. A long evening of Say When! games: the heap back at the menu after each.
 5. Flash: each board's littlefs image of what `make flash` copies (tools/flashimage.py).
 6. The margins, which fail the bench if any run fails: every game fuzzed without phones at
@@ -42,7 +43,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tools import flashimage, phonefuzz
+from tools import flashimage, phonefuzz, webbench
 from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import ROOT, run_mp
@@ -631,12 +632,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     seeds = [int(x) for x in args.seeds.split()]
     if args.quick:
-        left_out = quick_form(args, seeds)
+        left_out = quick_form(args, seeds) + webbench.LEFT_OUT
         seeds = seeds[:1]
         print("--quick leaves out: %s\n" % left_out)
     boards_section()
     mechanisms_section(args.quick)
     time_and_evening_section(args.quick)
+    print_table((webbench.TITLE, "measured"), webbench.rows(args.quick))
     flash_ok = flash_section()
     margins_ok = margins_section(args, seeds, args.quick)
     if args.quick:
