@@ -85,7 +85,7 @@ def test_every_command_is_marked_or_run_here():
     for cmd, _ in commands:
         if cmd in marked:
             continue
-        tested = {**VERBATIM, **PICTURES, **PHONE_PICTURES, **ELSEWHERE}
+        tested = {**VERBATIM, **PICTURES, **BROWSER_PICTURES, **ELSEWHERE}
         assert cmd in tested or cmd in QUICK + LONG, (
             "README command %r: say in host_tests/test_readme.py how it is tested" % cmd
         )
@@ -102,10 +102,10 @@ def clone(tmp_path_factory):
 
 
 def make_clone(tmp_path_factory, content_venv=False):
-    """This tree as a clone of it has it (every file git knows of, the build and the tools'
-    venv as `make test` left them), in a folder of its own: commands may write there.
-    `content_venv`: make generate's venv too (one file's clone only: two pip runs into one
-    venv at once would trip over each other)."""
+    """This tree as a clone of it has it (every file git knows of, the build, the tools'
+    venv and node_modules as `make test` left them), in a folder of its own: commands may
+    write there. `content_venv`: make generate's venv too (one file's clone only: two pip
+    runs into one venv at once would trip over each other)."""
     top = tmp_path_factory.mktemp("clone")
     listed = subprocess.run(
         ["git", "ls-files", "-co", "--exclude-standard"],
@@ -121,6 +121,8 @@ def make_clone(tmp_path_factory, content_venv=False):
             shutil.copy2(src, top / name)
     shutil.copytree(ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True)
     (top / ".venv").symlink_to(ROOT / ".venv")
+    if (ROOT / "node_modules").exists():  # npm ci's, as make test left it: the web page's
+        (top / "node_modules").symlink_to(ROOT / "node_modules")
     if not content_venv:
         return top
     # make generate's own venv too, made in this tree as make makes it (pip takes a while;
@@ -187,10 +189,11 @@ def checks_content_report(clone, out):
 
 def checks_pictures(clone, out):
     """Every picture is drawn again, byte for byte as committed: git status stays clean
-    (test_screens.py holds each to its reviewed one, pixel for pixel)."""
+    (test_screens.py holds each to its reviewed one, pixel for pixel); so is the page's."""
     for png in (ROOT / "docs").glob("*.png"):
         assert "wrote %s" % (clone / "docs" / png.name) in out, png.name
         assert (clone / "docs" / png.name).read_bytes() == png.read_bytes(), png.name
+    checks_browser_pictures(clone, out)
 
 
 def checks_accepted(clone, out):
@@ -320,19 +323,21 @@ PICTURES = {
 }
 
 
-def checks_phone_pictures(clone, out):
-    """The phones' pictures the command takes are drawn again as committed, pixel for
-    pixel, and so not written (tools.phoneshots, tools.sgshots): git status stays clean."""
-    taken = re.findall(r"^(wrote|unchanged:) (.*)$", out, re.M)
+def checks_browser_pictures(clone, out):
+    """The pictures Chromium takes (tools.phoneshots, tools.sgshots, tools.webshot) are
+    drawn again as committed, pixel for pixel, and so not written: git status stays clean."""
+    taken = re.findall(r"^(wrote|unchanged:) (.*/docs/(?:phones|web)/.*)$", out, re.M)
     assert taken and all(how == "unchanged:" for how, _ in taken), out
-    for png in (ROOT / "docs" / "phones").glob("*.png"):
-        assert (clone / "docs" / "phones" / png.name).read_bytes() == png.read_bytes(), png.name
+    for png in [*(ROOT / "docs" / "phones").glob("*.png"), *(ROOT / "docs" / "web").glob("*.png")]:
+        name = png.relative_to(ROOT)
+        assert (clone / name).read_bytes() == png.read_bytes(), name
 
 
 # Also in test_readme_pictures.py, in headless Chromium (the browser tests' marker).
-PHONE_PICTURES = {
-    ".venv/bin/python -m tools.phoneshots": checks_phone_pictures,
-    ".venv/bin/python -m tools.sgshots": checks_phone_pictures,
+BROWSER_PICTURES = {
+    ".venv/bin/python -m tools.phoneshots": checks_browser_pictures,
+    ".venv/bin/python -m tools.sgshots": checks_browser_pictures,
+    ".venv/bin/python -m tools.webshot": checks_browser_pictures,
 }
 # What a fresh clone would not have yet, for a command that only works when it is missing.
 FRESH = {"make content": "build/decks"}
@@ -419,3 +424,14 @@ def test_a_first_game_in_six_presses_opens_the_answer_door(tmp_path):
     proc = run_mp(["-m", "headless", "--state", str(tmp_path)], stdin=presses, device=True)
     state = json.loads([line for line in proc.stdout.splitlines() if line.startswith('{"')][-1])
     assert state["screen"] == "saywhen" and state["view"]["view"] == "door", state
+
+
+def test_near_the_top_it_says_how_to_try_it_in_a_browser_with_a_picture_of_the_page():
+    """Issue 36's line and picture, in the README's first screenfuls: the picture is the
+    one tools.webshot takes (make pictures), held to it in test_readme_pictures.py."""
+    lines = README.splitlines()
+    said = "**Try it in your browser:** `make web-serve`, then open the address it prints."
+    at = [i for i, line in enumerate(lines) if line.startswith(said)]
+    shown = [i for i, line in enumerate(lines) if line.endswith("](docs/web/page.png)")]
+    assert at and shown and at[0] < shown[0] < at[0] + 6 < 60, (at, shown)
+    assert (ROOT / "docs" / "web" / "page.png").is_file()
