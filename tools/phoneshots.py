@@ -107,12 +107,17 @@ class Table:
     def __init__(self, out, state_dir):
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
-        port = port_let_go(PORT) if self.shows_the_address else None
-        random = {"SIM_RANDOM": str(SEED)}  # the same networks, run after run
-        self.device = Device(state_dir, screenshot.HEAP, SEED, env=random, port=port)
+        self.state_dir = state_dir
+        self.boot(state_dir, SEED)
         self.browser = phone()
         self.metrics(SIZE[1])
         self.phones = {}
+
+    def boot(self, state_dir, seed):
+        """The device, its state in `state_dir`, dealing with `seed`."""
+        port = port_let_go(PORT) if self.shows_the_address else None
+        random = {"SIM_RANDOM": str(SEED)}  # the same networks, run after run
+        self.device = Device(state_dir, screenshot.HEAP, seed, env=random, port=port)
 
     def close(self):
         self.browser.quit()
