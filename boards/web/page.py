@@ -12,13 +12,16 @@ power cut between two writes, and the device offers to resume, as it does after 
 
 An error that escapes the device is what it is on a board (start.py): the saves asked for
 are written, then the file that sends the next boot straight back into the game, and the
-board resets; poll() then returns RESET, and web.js starts a fresh MicroPython on the same
-saves, which boots through start(), as a board boots through start.main(): straight back
-into the game, and the third boot in a row that fails the same way sets the game aside and
-says so. The files a board keeps at the top of its flash for this (the rescue file, the
-count of failed boots) are kept in the state folder here, the one the browser keeps. A
-failure of the boot that has just set the game aside stops the page with the error shown,
-as a board that cannot be built stops, rather than reset again and again.
+board resets; poll() then returns RESET, and web.js reloads the page (a new MicroPython on
+the same saves), which boots through start(), as a board boots through start.main():
+straight back into the game, and the third boot in a row that fails the same way sets the
+game aside and says so. An exception out of the page's JavaScript under the device
+(web.js) leaves MicroPython dead, as a hung board: web.js resets it then as a board's
+watchdog would (`cause`). The files a board keeps at the top of its flash for this (the
+rescue file, the count of failed boots) are kept in the state folder here, the one the
+browser keeps. A failure after the boot that set the game aside stops the page with the
+error shown (STOP), as a board that cannot be built stops, rather than reset again and
+again unseen.
 """
 
 import os

@@ -47,12 +47,10 @@ function frame(address, full, rotated) {
     shown++;
     return 150;
   }
-  // A full refresh flashes the glass, black then white, before the picture settles (unless
-  // the board has reset meanwhile: then the new boot draws).
-  const boot = boots;
+  // A full refresh flashes the glass, black then white, before the picture settles.
   paint(null, rotated, 1);
-  setTimeout(() => { if (boot === boots) paint(null, rotated, 0); }, FLASH_MS);
-  setTimeout(() => { if (boot === boots) { paint(bytes, rotated); shown++; } }, 2 * FLASH_MS);
+  setTimeout(() => paint(null, rotated, 0), FLASH_MS);
+  setTimeout(() => { paint(bytes, rotated); shown++; }, 2 * FLASH_MS);
   return 2 * FLASH_MS + 120;
 }
 
@@ -232,54 +230,71 @@ function fail(e) {
 }
 
 // An error that escapes the device resets it, as on a board (start.py, page.py): poll()
-// returns RESET once the saves and the rescue file are written, and a new MicroPython
-// boots on them. An exception out of the page's own JavaScript under the device unwinds
-// MicroPython as it goes, which is then dead, as a hung board is: the reset is the
-// watchdog's (a board's watchdog resets it too, and start.py counts that the same way).
-// STOP: it failed again after the boot that set the game aside; shown, not reset again.
+// returns RESET once the saves and the rescue file are written (and mirrored to the
+// browser's storage), and the page reloads: a new MicroPython boots on them, straight
+// back into the game. An exception out of the page's own JavaScript under the device
+// unwinds MicroPython as it goes, which is then dead, as a hung board is: the reset is
+// the watchdog's (start.py counts that the same way), its cause kept over the reload in
+// sessionStorage, as a board's chip keeps why it reset. A reload, not a second MicroPython
+// in this page: the port keeps one instance's state in globals, which a second one's
+// would meet. STOP: it failed again after the boot that set the game aside; shown, not
+// reset again. A browser that keeps no storage would lose the game in a reload: shown.
 const RESET = -1, STOP = -2;
-let boots = 0; // MicroPythons started: the power-on, then one a reset
+const RESET_KEY = "scanner-reset"; // sessionStorage: why the page reset itself
 let asideBoot = false; // this boot set the saved game aside (its note on the screen)
 
-function loop(boot) {
-  if (failed || boot !== boots) return; // (a timer of a board since reset)
+function loop() {
+  if (failed) return;
   let wait;
   try {
     wait = page.poll(ticks());
   } catch (e) {
     console.error(e);
     if (asideBoot) fail(e);
-    else reset("watchdog");
+    else reset("watchdog", e);
     return;
   }
   if (wait === RESET) {
-    reset(null);
+    reset("error", null);
     return;
   }
   if (wait === STOP) {
     fail(new Error("it failed again, just after it had set the saved game aside"));
     return;
   }
-  setTimeout(() => loop(boot), Math.max(1, Math.floor(wait / speed)));
+  setTimeout(loop, Math.max(1, Math.floor(wait / speed)));
 }
 
-// A reset, as a board's: the device's RAM is gone (a new MicroPython), what it saved stays.
-// The state folder goes over as it is (the browser's storage has it too, where it keeps
-// any); the canvas keeps its last frame until the new boot draws, as e-ink does. `cause`:
-// "watchdog", or null when the device wrote what broke (start.py's rescue file).
-function reset(cause) {
-  const FS = mp.FS, kept = {};
-  for (const n of FS.readdir("/state")) {
-    if (FS.isFile(FS.stat("/state/" + n).mode)) kept[n] = FS.readFile("/state/" + n);
+function reset(cause, e) {
+  failed = true; // no more polls or presses: the device is gone
+  try {
+    if (!storageOk) throw new Error("no storage");
+    sessionStorage.setItem(RESET_KEY, cause);
+  } catch (err) {
+    fail(e || new Error("an error, and this browser keeps no saves to reset on"));
+    return;
   }
-  page = board = null;
-  note.textContent = "The Scanner restarted after an error, as the device does.";
-  power(kept, cause).catch(fail);
+  location.reload();
 }
 
-let files = null, fsImage = null; // the device's files, fetched once
-async function power(kept, cause) {
-  const boot = ++boots;
+function resetCause() {
+  // Why the page reset itself ("watchdog", "error"), once; null on a power-on.
+  try {
+    const why = sessionStorage.getItem(RESET_KEY);
+    sessionStorage.removeItem(RESET_KEY);
+    return why;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function boot() {
+  makeRing();
+  wireButtons();
+  paint(null, false, 0);
+  const why = resetCause();
+  const files = await (await fetch("files.json")).json();
+  const fsImage = new Uint8Array(await (await fetch("fs.bin")).arrayBuffer());
   mp = await loadMicroPython({
     heapsize: HEAP,
     url: new URL("mp/micropython.wasm", import.meta.url).href,
@@ -297,40 +312,25 @@ async function power(kept, cause) {
     FS.writeFile("/" + path, fsImage.subarray(at, at + size));
     at += size;
   }
-  if (kept) {
-    FS.mkdir("/state");
-    for (const [n, data] of Object.entries(kept)) FS.writeFile("/state/" + n, data);
-  } else {
-    restore(FS);
-  }
+  restore(FS);
   mp.registerJsModule("scannerjs", { frame, ring, tone, sleep, sync });
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
-  page = mp.pyimport("page").start(seed, ticks(), cause);
+  page = mp.pyimport("page").start(seed, ticks(), why === "watchdog" ? why : null);
   if (!page) { // a failed boot, counted as a board counts one (start.py): reset
-    reset(null);
+    reset("error", null);
     return;
   }
   asideBoot = !!page.note;
   board = page.board;
-  if (boot === 1 && storageOk) note.textContent = "";
-  loop(boot);
-}
-
-async function boot() {
-  makeRing();
-  wireButtons();
-  paint(null, false, 0);
-  files = await (await fetch("files.json")).json();
-  fsImage = new Uint8Array(await (await fetch("fs.bin")).arrayBuffer());
+  if (storageOk) note.textContent = why ? "The Scanner restarted after an error, as the device does." : "";
   window.scanner = {
-    text: () => (page ? page.text() : ""),
+    text: () => (failed ? "" : page.text()), // (a device that failed is not asked)
     shown: () => shown,
     frame: () => Array.from(ctx.getImageData(0, 0, W, H).data.filter((_, i) => i % 4 === 0), (v) => (v < 128 ? 1 : 0)).join(""),
     failed: () => failed,
     tones: () => tones.slice(),
-    boots: () => boots,
   };
-  await power(null, null);
+  loop();
   setInterval(keepAwake, 1000);
   document.addEventListener("visibilitychange", keepAwake);
 }
