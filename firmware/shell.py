@@ -88,11 +88,16 @@ class Device:
 
     def poll(self, now):
         """One button poll at `now`: the edges latched since the last one, decoded (each
-        event steps the core and has its effects applied: pressed), then the core's tick."""
+        event steps the core and has its effects applied: pressed), then the core's tick.
+        A game's start is two stretches of work (App.starting), each a poll of its own."""
         app = self.app
         self.polled_at = now
-        self.buttons.step(self.board.button_edges(), now)
-        app.step(None, now)
+        if app.starting:  # a game's start goes on, in a poll of its own: the edges wait
+            app.step(None, now)
+        else:
+            self.buttons.step(self.board.button_edges(), now)
+            if not app.starting:  # (one begun by a press: it goes on at the next poll)
+                app.step(None, now)
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
         self.write_one()

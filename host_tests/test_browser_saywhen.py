@@ -185,7 +185,7 @@ class Table:
         # The new game shows how to join, first (else what the device printed).
         assert self.state["screen"] == "phones", "\n".join(out)
         for team, driver in enumerate(drivers):
-            driver.get("http://127.0.0.1:%d/" % device.port)
+            driver.get(device.page())  # a phone of its own: its own address
             names = until(driver, lambda d, team=team: d.execute_script(PICK, team))
             assert names == TEAMS  # each picks its own team, and sees its own name
             assert until(driver, lambda d: shown(d, "team")) == TEAMS[team]

@@ -180,8 +180,16 @@ class Table:
             self.click('[data-key="%s"]' % ("sign" if ch == "-" else ch))
 
     def as_team(self, team):
-        """Blue's Chromium as another team's phone: that team's token, the page reloaded."""
-        token = self.phones[team].token if team in self.phones else self.blue
+        """Blue's Chromium as another team's phone: the page from that phone's address (one
+        phone, one team: a relay of its own) with its token, loaded again."""
+        if team in self.phones:
+            phone = self.phones[team]
+            if team not in self.pages:
+                self.pages[team] = self.device.page(phone.address)
+            page, token = self.pages[team], phone.token
+        else:
+            page, token = self.pages[BLUE], self.blue
+        self.browser.get(page)
         self.browser.execute_script(
             "localStorage.setItem(arguments[0], arguments[1])", TOKEN, token
         )
@@ -192,7 +200,8 @@ class Table:
         device.run(FOUR_TEAMS)
         self.qr_screen()
         self.join(RED)  # Red's phone is in first
-        self.browser.get("http://127.0.0.1:%d/" % device.port)
+        self.pages = {BLUE: device.page()}  # Blue's phone: an address of its own
+        self.browser.get(self.pages[BLUE])
         until(
             lambda: self.browser.execute_script("return !document.getElementById('pick').hidden")
         )

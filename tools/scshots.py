@@ -46,7 +46,7 @@ class Interrogator:
     def __init__(self, device, player, kind):
         self.driver = phone()
         self.kind = kind
-        self.driver.get("http://127.0.0.1:%d/" % device.port)
+        self.driver.get(device.page())  # a phone of its own: its own address
         until(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#teams button"))
         self.asked = self.driver.find_element(By.ID, "ask").text  # "Which player are you?"
         self.driver.find_element(By.CSS_SELECTOR, '#teams button[data-team="%d"]' % player).click()

@@ -73,7 +73,7 @@ class Round(Table):
         device = self.device
         self.phones[ALEX] = Phone(device.port)
         self.phones[ALEX].join(ALEX)
-        self.browser.get("http://127.0.0.1:%d/" % device.port)
+        self.browser.get(device.page())  # a phone of its own: its own address
         self.click('#teams button[data-team="%d"]' % SAM)
         until(lambda: self.browser.execute_script("return localStorage.getItem('%s')" % TOKEN))
         for player in (ROBIN, JO):

@@ -15,6 +15,7 @@ from micropython import const
 
 import ticks
 from app import buttons as bt
+from app.screen import Screen
 
 _LOW_MV = const(3400)  # a LiPo, or three AAA cells, near empty
 
@@ -51,6 +52,9 @@ class App:
         self._played = dict(self.played)  # the records as last saved (save_session)
         self.phase = None  # "home" (the menu) or "game"
         self.game = None  # the game's model while one plays (app.gamescreen.start)
+        # A game's module, imported, whose start (its deck, its deal, its first screen) is
+        # the next step's work: a start is two stretches, each a poll of its own (shell.py)
+        self._starting = None
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -58,6 +62,8 @@ class App:
     def step(self, ev, now):
         """One event (or None for a tick) at `now`; returns the pending effects."""
         self.now = now
+        if self._starting is not None:
+            self._start(now)
         if ev is not None or self.last_input is None:
             self.last_input = now
         if ev is bt.CHORD:
@@ -67,6 +73,8 @@ class App:
             self.screen.event(self, ev, now)
         if self._next is not None:
             self._switch()
+            if self._starting is not None:
+                return self.effects  # the rest of the start is the next step's
         self.screen.tick(self, now)
         if self.screen.deadline(self) is None:
             self._quiet(now)
@@ -100,6 +108,11 @@ class App:
     @property
     def screen(self):
         return self.stack[-1]
+
+    @property
+    def starting(self):
+        """A game's start is under way: its next step finishes it."""
+        return self._starting is not None
 
     # -- navigation ----------------------------------------------------------------
     def push(self, screen, now=None):
@@ -140,7 +153,8 @@ class App:
     def _switch(self, notice=None, power_on=False):
         """Changes phase between the menu and a game, once the handler that asked for it
         has returned: every screen of the old phase goes first, and the shell's module
-        policy lets the old phase's modules go before the new one's come in."""
+        policy lets the old phase's modules go before the new one's come in. A game's
+        start ends in the next step (_start), but at power-on, where no one waits."""
         self.phase = self._next
         self._next = None
         self.game = None
@@ -148,11 +162,23 @@ class App:
         if self.phase == "home":
             self.modules.menu().boot(self, notice, power_on)
             return
-        self.push(self.modules.game(self.session["game"]).start(self, self.now))
+        self._starting = self.modules.game(self.session["game"])
+        self.stack.append(Screen())  # nothing drawn: the last frame stays on the glass
+        self.want_draw = 0
+        if power_on:
+            self._start(self.now)
         if notice:
             from app.dialogs import Notice
 
             self.push(Notice("Notice", notice))
+
+    def _start(self, now):
+        """The game's first screen, under whatever came over the wait (the phones' join
+        screen, a notice)."""
+        start = self._starting.start
+        self._starting = None
+        screen = self.stack[0] = start(self, now)
+        self._entered(screen, now)
 
     def table(self):
         """What the phones read of the table, through this one door: (where it stands:
@@ -214,4 +240,4 @@ class App:
         self.screen.ring(self, now, leds)
 
     def deadline(self):
-        return self.screen.deadline(self)
+        return self.now if self._starting is not None else self.screen.deadline(self)

@@ -40,6 +40,8 @@ def main_items(app):
         items.append(Item(g.title, lambda app, now, g=g: app.push(game_menu(g), now)))
     if getattr(app, "net", None) is not None:  # a board with Wi-Fi: the join screen's QR codes
         items.append(Item("Join with phones", lambda app, now: app.net.show(app, now)))
+        if app.session is not None:  # which teams have a phone: the Quizzer frees one
+            items.append(Item("Phones joined", lambda app, now: app.net.show(app, now, "Phones")))
     items.append(Item("Settings", settings))
     items.append(Item("Self-test", self_test))
     return items

@@ -101,14 +101,18 @@ async def made(net, table, still):
     return codes
 
 
-def answer(net, message):
+def answer(net, message, who):
     """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
     ({"team": n, "token": the phone's own, optional}: that team's token, if no other phone
-    has it yet; net.phones saves it before the phone hears of it). A phone proposes its
-    token, and keeps it, before it asks: if the answer is lost on the way, the token works
-    all the same, and asking again for the same team with it is answered as the first."""
+    has it yet; net.phones saves it before the phone hears of it), from the address `who`.
+    A phone proposes its token, and keeps it, before it asks: if the answer is lost on the
+    way, the token works all the same, and asking again for the same team with it is
+    answered as the first. One phone, one team: a phone that holds a team (its address's,
+    or its token's) and picks another moves to it, and the first is free; its own team
+    picked again, it is that team's still, with the token it now proposes."""
     table = net.table
     tokens = table["tokens"]
+    where = net.where
     playing = net.session is not None
     if message is None:
         teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
@@ -123,9 +127,13 @@ def answer(net, message):
         type(mine) is not str or not 16 <= len(mine) <= 64 or mine.strip(_HEX)
     ):
         return 400, {"error": "a token is 16 to 64 of 0-9 a-f"}
-    if tokens[team] != mine and (tokens[team] is not None or mine in tokens):
-        return 409, {"error": "taken"}  # by another phone, or this one plays for another team
+    if tokens[team] not in (None, mine) and where[team] != who:
+        return 409, {"error": "taken"}  # by another phone
+    for i in range(len(tokens)):  # the team this phone leaves, if any, is free
+        if i != team and (where[i] == who or mine is not None and tokens[i] == mine):
+            tokens[i] = where[i] = None
     tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
+    where[team] = who
     # What the team's phone sees comes with its next look (/api/me): the join screen, the
     # game's heaviest, leaves little room for the game's phone side beside net.join.
     return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}
@@ -186,3 +194,10 @@ class JoinScreen(Screen):
         g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
         g.text(table["ssid"], x0, 84, "bold")
         g.text(table["key"], x0, 105, "bold")
+
+
+def Phones(net):  # (named as a screen, as JoinScreen: Net.show makes either)
+    """The main menu's "Phones joined" (net.teams: loaded for its use, as this module)."""
+    from net.teams import Phones
+
+    return Phones(net)

@@ -20,6 +20,13 @@ runs `Net.run`:
   that team's phone shows (a JSON-able dict) and act(net, game, team, message, now)
   carries out the act (None, or the HTTP status and why not). A phone that loses its
   connection comes back with its token; a team already taken cannot be taken again.
+- One phone, one team: on the device's network each phone has an address of its own, and
+  an address holds one team at a time (Net.where). A phone that picks another team moves
+  to it, the first freed (net.join); a token used from an address that holds another
+  team is refused (403). The addresses are this boot's alone, never saved: after a power
+  cut the device's DHCP server may hand them out afresh, so each team's is learnt again
+  from its phone's first request. The Quizzer frees a team on the device (main menu,
+  Phones joined: net.teams), when a phone is lost or changes hands.
 
 The Net reads the core through one door, App.table() (where the table stands, the
 session, the game's model, the core's clock), and follows the game after each step, from
@@ -45,7 +52,7 @@ _AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at mo
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
-_FOR_A_WHILE = const(("net.join", "net.qr"))  # loaded for their use (_let_go)
+_FOR_A_WHILE = const(("net.join", "net.qr", "net.teams"))  # loaded for their use (_let_go)
 
 
 def _joining():
@@ -96,6 +103,9 @@ class Net:
         # new one.
         self.table = table or _joining().fresh()
         _let_go()
+        # The address (net.server's small int) of each team's phone, as this boot has seen
+        # it, or None: one phone, one team.
+        self.where = [None] * len(self.table["tokens"])
         # What a game's phone side keeps from one request to the next, each with the
         # game's state it is of: Scattergories' last challenge decided on the phones
         # ("last"), its sheets' marks ("marks").
@@ -201,11 +211,12 @@ class Net:
             self.ap.down()
         self.opened = None
 
-    def show(self, app, now):
-        """Shows the join screen (its codes are made while it shows). For the core's
+    def show(self, app, now, screen="JoinScreen"):
+        """Shows the join screen (its codes are made while it shows), or net.join's other
+        screen, "Phones" (the teams' phones, one freed by the Quizzer). For the core's
         screens: `app.net` is this Net on a board with Wi-Fi, absent on others."""
         if app.screen.name != "phones":
-            app.push(_joining().JoinScreen(self), now)
+            app.push(getattr(_joining(), screen)(self), now)
             _let_go()  # (the screen keeps what it draws with)
 
     def url(self):
@@ -238,6 +249,7 @@ class Net:
         table["tokens"] = [None] * len(names)
         table["game"] = session["game"]
         self.table = table
+        self.where = [None] * len(names)
         self.kept = {}  # (what it held was of the last game's state: let go)
         self.dev.save(SAVE, table)
         if self.wanted() and "net." + session["game"] in _SIDES:  # a game that takes phones:
@@ -261,14 +273,15 @@ class Net:
             "view": side.view(self, game, team, now) if side and phase == "game" else None,
         }
 
-    def api(self, method, path, token, body):
-        """The answer to a request for /api/... (net.server has checked its form)."""
+    def api(self, method, path, token, body, who):
+        """The answer to a request for /api/... from the address `who` (net.server has
+        checked its form)."""
         try:
-            return self.answer(method, path, token, body)
+            return self.answer(method, path, token, body, who)
         finally:
             _let_go()
 
-    def answer(self, method, path, token, body):
+    def answer(self, method, path, token, body, who):
         post = method == "POST"
         if path not in ("/api/teams", "/api/me", "/api/join", "/api/act"):
             return 404, server.TEXT, b""
@@ -284,13 +297,18 @@ class Net:
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
         if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
-            status, out = _joining().answer(self, message if post else None)
+            status, out = _joining().answer(self, message if post else None, who)
             if status == 200 and post:  # a token given: it survives a power cut
                 self.dev.save(SAVE, self.table)
             return _json(status, out)
         if self.session is None or not token or token not in tokens:
             return _json(403, {"error": "no such token in this game"})
         team = tokens.index(token)
+        where = self.where
+        if where[team] != who:  # its phone's first request this boot, or a new address
+            if who in where:
+                return _json(403, {"error": "not this phone's team"})
+            where[team] = who
         if not post:
             return _json(200, self.me(team))
         app = self.app

@@ -168,7 +168,8 @@ _TOKEN = const(8)
 _LENGTH = const(9)  # the body's, as its Content-Length says (0 without one)
 _BODY = const(10)  # what to send after the head (bytes, a str, or the API's JSON: a dict)
 _PAGE = const(11)  # the page's file, sent a piece at a time after the head, or None
-_FIELDS = const(12)
+_WHO = const(12)  # its address as a small int (accept): the API's one phone, one team
+_FIELDS = const(13)
 _READ = const(1)
 _SEND = const(2)
 _LINGER = const(3)
@@ -177,8 +178,9 @@ _DONE = const(4)
 
 class Server:
     def __init__(self, api, page):
-        # (method, path, token, body) -> (status, content type, body: bytes, a str or a
-        # dict, the JSON), for /api/...; (200, None, None) for an act done (_ACTED)
+        # (method, path, token, body, who: the phone's address as accept makes it) ->
+        # (status, content type, body: bytes, a str or a dict, the JSON), for /api/...;
+        # (200, None, None) for an act done (_ACTED)
         self.api = api
         self.page = page  # the phones' page: its file, gzipped
         self.open = 0
@@ -289,10 +291,11 @@ class Server:
         slot is taken, 429 when its address has sent too many requests)."""
         conn, peer = web.accept()
         conn.setblocking(False)
-        # Its address as a small int, which the rate limit keeps with no heap of its own (a
-        # str kept, made while the QR codes are, would sit in the middle of the heap their
-        # going frees): lwIP gives (address, port), its hash tells a table's few phones
-        # apart; the unix port gives the raw sockaddr_in, the address's last byte at 7.
+        # Its address as a small int, which the rate limit and the API's one phone, one team
+        # keep with no heap of their own (a str kept, made while the QR codes are, would sit
+        # in the middle of the heap their going frees): lwIP gives (address, port), and the
+        # hashes of the 254 addresses of the device's network (192.168.4.x) are all unlike;
+        # the unix port gives the raw sockaddr_in, the address's last byte at 7.
         who = hash(peer[0]) if isinstance(peer, tuple) else peer[7]
         status = 503
         if self.open < _OPEN:
@@ -321,6 +324,7 @@ class Server:
                         slot[_UNTIL] = time.ticks_add(now, _DEADLINE_MS)
                         slot[_WATCHED] = slot[_LINES] = slot[_LENGTH] = 0
                         slot[_BUF] = b""
+                        slot[_WHO] = who
                         self.open += 1
                         return
             status = 429
@@ -439,7 +443,7 @@ class Server:
         path = slot[_PATH]
         page = None
         if path.startswith("/api/"):
-            status, kind, body = self.api(method, path, slot[_TOKEN], buf[:length])
+            status, kind, body = self.api(method, path, slot[_TOKEN], buf[:length], slot[_WHO])
             if kind is None:  # an act done: answered, whatever the heap's room (_ACTED)
                 slot[_STAGE] = _SEND  # first: a MemoryError from here ends it, unanswered
                 slot[_UNTIL] = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)

@@ -52,8 +52,9 @@ def device(battery=None, game=True, ap=None, key="saywhen", names=("Red", "Blue"
     return Device(board, store, seed=1, resume=game)
 
 
-def answer(dev, method, path, token=None, body=b""):
-    status, kind, data = dev.net.api(method, path, token, body)
+def answer(dev, method, path, token=None, body=b"", who=1):
+    """(status, JSON) of a request from the address `who` (net.server's small int)."""
+    status, kind, data = dev.net.api(method, path, token, body, who)
     # The JSON as net.server writes it and a phone reads it; an act done: None (no kind)
     return status, json.loads(json.dumps(data)) if kind == "application/json" else data
 
@@ -410,7 +411,7 @@ def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():
     from net import server
 
     text = '{"answer": "Caf\u00e9 cr\u00e8me"}'
-    web = server.Server(lambda method, path, token, body: (200, server.JSON, text), "/none")
+    web = server.Server(lambda method, path, token, body, who: (200, server.JSON, text), "/none")
     for _ in range(20):
         port = 20000 + os.urandom(2)[0] * 150
         try:
@@ -489,6 +490,23 @@ def test_on_a_pico_w_each_phone_s_address_has_its_own_share_and_keeps_no_heap():
     # Each address is kept as a small int: nothing of a phone's stays in the heap.
     kept = [c for c in web.clients[::3] if c is not None]
     assert len(kept) == 2 and all(type(c) is int for c in kept)
+
+
+def test_on_a_pico_w_each_address_of_the_device_s_network_is_told_apart():
+    """The API's one phone, one team knows a phone by the small int accept makes of its
+    address (lwIP's (address, port): its hash): no two of the 254 addresses of the
+    device's network (192.168.4.x) are taken for one."""
+    from net import server
+
+    web = server.Server(None, "/www")
+    seen = set()
+    for last in range(1, 255):
+        phone = _Listening("192.168.4.%d" % last)
+        web.accept(phone)
+        [slot] = [s for s in web.slots if s[0] is phone.conn]
+        seen.add(slot[12])  # (net.server's _WHO: what the API is handed as `who`)
+        web.end(slot, None)
+    assert len(seen) == 254
 
 
 # -- a radio that fails: a Pico W's CYW43 that does not start ----------------------------
@@ -764,3 +782,81 @@ def test_the_radio_is_never_started_while_a_timer_runs():
     assert ups(log) == 1
     at(dev, 120_500, ("long", "B"))  # paused
     assert not clock.running and ups(log) == 2
+
+
+# -- one phone, one team -------------------------------------------------------------------
+
+
+def _join(dev, team, who, token=None):
+    """(status, JSON) of a phone at the address `who` picking `team`, with `token` proposed."""
+    message = {"team": team} if token is None else {"team": team, "token": token}
+    return answer(dev, "POST", "/api/join", body=json.dumps(message).encode(), who=who)
+
+
+def test_an_address_holds_one_team_and_each_boot_learns_the_addresses_again():
+    dev = device(names=("Red", "Blue", "Green"))
+    dev.net.sync()
+    dev.app.step(("press", "B"), 0)
+    net = dev.net
+    red = _join(dev, 0, 5)[1]["token"]
+    blue = _join(dev, 1, 6)[1]["token"]
+    status, green = _join(dev, 2, 5)  # the phone at 5 picks Green: it moves, Red is free
+    assert status == 200 and net.table["tokens"] == [None, blue, green["token"]]
+    assert net.where == [None, 6, 5]
+    assert answer(dev, "GET", "/api/me", red, who=5)[0] == 403  # Red's token is dead
+    status, why = answer(dev, "GET", "/api/me", blue, who=5)  # Blue's, from Green's phone
+    assert (status, why) == (403, {"error": "not this phone's team"})
+    assert _join(dev, 1, 5)[0] == 409  # Blue has a phone of its own
+    assert net.where == [None, 6, 5]
+    # A power cut: the tokens are saved, the addresses never are (the device's DHCP server
+    # may hand them out afresh): each team's is learnt again from its phone's first look.
+    again = Device(dev.board, dev.store, seed=2, resume=True)
+    again.net.sync()
+    assert again.net.table["tokens"] == [None, blue, green["token"]]
+    assert again.net.where == [None, None, None]
+    assert answer(again, "GET", "/api/me", green["token"], who=6)[0] == 200  # now at 6
+    assert answer(again, "GET", "/api/me", blue, who=6)[0] == 403  # 6 holds Green
+    assert answer(again, "GET", "/api/me", blue, who=7)[0] == 200
+    assert again.net.where == [None, 7, 6]
+    # A new game: no phones, no addresses.
+    again.app.again()
+    again.app.step(None, 0)
+    again.net.sync()
+    assert again.net.where == [None, None, None] and again.net.phones() == []
+
+
+def test_the_quizzer_frees_a_team_from_the_main_menu_and_it_plays_without_its_phone():
+    from app import menu
+
+    dev = device()
+    dev.net.sync()
+    dev.app.step(("press", "B"), 0)
+    token = _join(dev, 0, 3)[1]["token"]
+    dev.app.home(0)
+    dev.app.step(None, 0)
+    [row] = [item for item in menu.main_items(dev.app) if item.label == "Phones joined"]
+    labels = [item.label for item in menu.main_items(dev.app)]
+    assert labels.index("Phones joined") == labels.index("Join with phones") + 1
+    row.action(dev.app, 0)
+    phones = dev.app.screen
+    assert phones.title == "Phones joined"
+    assert [item.text(dev.app) for item in phones.items] == ["Red: phone", "Blue: no phone"]
+    dev.app.step(("press", "DOWN"), 0)
+    dev.app.step(("press", "B"), 0)  # Blue has no phone to free: nothing is asked
+    assert dev.app.screen is phones
+    dev.app.step(("press", "UP"), 0)
+    dev.app.step(("press", "B"), 0)
+    assert dev.app.screen.name == "confirm" and dev.app.screen.title == "Free Red?"
+    dev.app.step(("press", "A"), 0)  # No
+    assert dev.app.screen is phones and dev.net.phones() == [0]
+    dev.app.step(("press", "GO"), 0)
+    dev.app.step(("press", "C"), 0)  # Yes
+    assert dev.app.screen is phones and dev.net.phones() == [] and dev.net.where == [None, None]
+    assert [item.text(dev.app) for item in phones.items] == ["Red: no phone", "Blue: no phone"]
+    assert dev.store.load(net.SAVE)[0]["tokens"] == [None, None]  # saved at once
+    assert answer(dev, "GET", "/api/me", token, who=3)[0] == 403
+    assert _join(dev, 0, 4)[0] == 200  # another phone may join as Red
+    # Without a game there is no team to free: no row.
+    dev.app.step(("press", "A"), 0)
+    dev.app.end_session()
+    assert "Phones joined" not in [item.label for item in menu.main_items(dev.app)]

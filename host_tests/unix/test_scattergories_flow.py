@@ -197,6 +197,7 @@ def test_pause_saves_what_is_left_and_a_power_cut_resumes_stopped():
     # A power cut: a new core from what was saved.
     again = App(Phases(), RING, None, d.app.session, seed=9, decks=open_deck)
     again.step(ev("press", "B"), d.now)
+    again.step(None, d.now)  # the start's second stretch: its first screen
     v = view(again)
     assert v["view"] == "play" and not v["running"] and v["left"] == 140000
 

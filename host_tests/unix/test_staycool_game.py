@@ -122,6 +122,22 @@ def step(app, ev, now, kind="press"):
     return out
 
 
+def test_a_game_starts_in_two_steps_and_draws_nothing_between():
+    import sys
+
+    session = {"game": "staycool", "names": ["A", "B", "C"], "state": new_state(7, 3)}
+    app = App(Phases(), PARTS, session=session, decks=open_deck)
+    assert app.screen.name == "resume" and "app.staycool" not in sys.modules
+    fx = step(app, "B", T0)  # resume: the menu's modules go, the game's come in...
+    assert not fx  # nothing saved yet: the game's model is not made
+    assert app.starting and "app.staycool" in sys.modules and "app.menu" not in sys.modules
+    assert app.game is None and app.want_draw == 0  # the resume offer stays on the glass
+    assert app.deadline() == T0  # the shell polls again at once: the rest of the start
+    fx = step(app, None, T0)  # ...and at the next step, its deck, its model, its screen
+    assert not app.starting and app.game is not None and view(app)["view"] == "start"
+    assert app.want_draw and ("save", "session", session) in fx  # its first frame, saved
+
+
 def test_through_the_app_the_end_tone_comes_at_the_very_tick_and_nothing_is_saved_meanwhile():
     names = ["A", "B", "C"]
     state = new_state(7, 3)
@@ -132,7 +148,8 @@ def test_through_the_app_the_end_tone_comes_at_the_very_tick_and_nothing_is_save
         session={"game": "staycool", "names": names, "state": state},
         decks=open_deck,
     )
-    step(app, "B", T0)  # resume the game: its start screen
+    step(app, "B", T0)  # resume the game...
+    step(app, None, T0)  # ...its start screen, at the next step
     assert view(app)["view"] == "start"
     start = at(3)
     fx = step(app, "C", start)
