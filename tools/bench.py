@@ -22,6 +22,7 @@ largest free block, which is what fails first.
    it means the same on any machine, with the file reads it makes (a board's flash); the
    share of a phone's looks answered within 3 s under 20 slow connections; and the
    headless simulator driven with --http and without, as a ratio (tools/httpbench.py).
+   Then the page in Chromium (tools/webbench.py): its first frame, and a click's.
 4. A long evening of Say When! games: the heap back at the menu after each.
 5. Flash: each board's littlefs image of what `make flash` copies (tools/flashimage.py).
 6. The margins, which fail the bench if any run fails: every game fuzzed without phones at
@@ -43,7 +44,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tools import flashimage, httpbench, phonefuzz
+from tools import flashimage, httpbench, phonefuzz, webbench
 from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import ROOT, run_mp
@@ -662,12 +663,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     seeds = [int(x) for x in args.seeds.split()]
     if args.quick:
-        left_out = quick_form(args, seeds)
+        left_out = quick_form(args, seeds) + webbench.LEFT_OUT
         seeds = seeds[:1]
         print("--quick leaves out: %s\n" % left_out)
     boards_section()
     mechanisms_section(args.quick)
     time_and_evening_section(args.quick)
+    print_table((webbench.TITLE, "measured"), webbench.rows(args.quick))
     flash_ok = flash_section()
     margins_ok = margins_section(args, seeds, args.quick)
     if args.quick:

@@ -61,10 +61,11 @@ def device_process(args, heap, env=None, **popen):
 
 class Device:
     """The simulator as one process, fed commands as the test goes; `run` waits for what
-    they printed. Its saved state lives in `state_dir`."""
+    they printed. Its saved state lives in `state_dir`; it serves on a free port, or on
+    `port` (the address its join screen shows: the docs' picture of it names one)."""
 
-    def __init__(self, state_dir, heap_size=None, seed=None, prelude=None, env=None):
-        self.port = free_port()
+    def __init__(self, state_dir, heap_size=None, seed=None, prelude=None, env=None, port=None):
+        self.port = port or free_port()
         self.state_dir = state_dir
         self.heap = heap_size or heap()  # the cap (HEAP, else the build's: README, Memory)
         self.seed = seed

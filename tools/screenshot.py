@@ -302,6 +302,20 @@ def difference(picture, golden):
     return out
 
 
+def keep(picture, path):
+    """Writes `picture` to `path` as a PNG, unless the file there already holds it pixel
+    for pixel: a picture drawn again as it was leaves `git status` clean, whatever bytes
+    another encoder would have written. True when it wrote."""
+    path = Path(path)
+    if path.exists():
+        with Image.open(path) as img:
+            old = img.convert("RGB")
+        if not mismatch(picture.convert("RGB"), old):
+            return False
+    picture.save(path)
+    return True
+
+
 # --- Commands ---------------------------------------------------------------------------
 
 DIFF_COMMAND = ".venv/bin/python -m tools.screenshot --diff %s"

@@ -23,7 +23,9 @@ The PC's stand-in for a board's access point (hw.wifi) is this module itself: th
 after --http on the loopback, for the web and the names both. It shares the heap with the
 firmware under test, so it is small: no class, few globals and functions. SIM_RADIO=silent
 makes it a radio that failed, as a Pico W's CYW43 can: it starts without an error, and
-has no address (0.0.0.0) then or ever.
+has no address (0.0.0.0) then or ever. SIM_RANDOM=SEED seeds the board's random source,
+which names each game's network (hostos.py): one seed, the same networks and join
+screens, run after run.
 """
 
 import asyncio
@@ -32,6 +34,11 @@ import select
 import sys
 
 from board import _find, getenv
+
+if getenv("SIM_RANDOM"):
+    import hostos
+
+    sys.modules["os"] = hostos  # for what imports it from now on: net.join among them
 
 host = "127.0.0.1"
 http_port = dns_port = int(sys.argv[sys.argv.index("--http") + 1])
