@@ -7,8 +7,8 @@ The join screen: two QR codes, one that joins the device's network and one that 
 its page, with the same as text for a phone that cannot scan. The network's code (about
 40 bytes: a version 3, 29 modules) takes the left, 4 pixels a module, 116 of the 128
 rows; the page's (a version 2, 25 modules) the top right, 3 pixels a module; between
-them what each is for and the page's address, under them the network's name and key in
-bold. Each code keeps a margin of light around it. Any button goes back.
+them what each is for, the page's address and who has joined, under them the network's
+name and key in bold. Each code keeps a margin of light around it. Any button goes back.
 """
 
 import asyncio
@@ -174,6 +174,8 @@ def answer(net, message, who):
             tokens[i] = where[i] = None
     tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
     where[team] = who
+    if net.app.screen.name == "phones":
+        net.app.redraw()  # the join screen says who is in
     # What the team's phone sees comes with its next look (/api/me): the join screen, the
     # game's heaviest, leaves little room for the game's phone side beside net.join.
     return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}
@@ -232,5 +234,10 @@ class JoinScreen(Screen):
         g.text("\u2190 join Wi-Fi", x0, 6, "small")
         g.text("open page \u2192", x0, 34, "small")
         g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
+        joined = [n for n, t in zip(table["names"], table["tokens"]) if t]
+        line = "in: " + ", ".join(joined) if joined else "no phone yet"
+        if g.width(line, "small") > width:  # who, where it fits; else how many
+            line = "in: %d of %d" % (len(joined), len(joined) + table["tokens"].count(None))
+        g.text(line, x0, 67, "small")
         g.text(table["ssid"], x0, 84, "bold")
         g.text(table["key"], x0, 105, "bold")

@@ -361,6 +361,12 @@ def test_the_join_screen_waits_for_its_codes_then_shows_them_and_they_stay_with_
     dev.app.draw(dev.gfx)
     table = dev.net.table
     assert table["ssid"] in dev.gfx.trace and table["key"] in dev.gfx.trace
+    assert "no phone yet" in dev.gfx.trace
+    dev.app.want_draw = 0
+    assert answer(dev, "POST", "/api/join", body=b'{"team": 1}', who=2)[0] == 200
+    assert dev.app.want_draw and "in: Blue" in drawn(dev)  # who has joined, as they join
+    assert answer(dev, "POST", "/api/join", body=b'{"team": 0}', who=3)[0] == 200
+    assert "in: Red, Blue" in drawn(dev)
     dev.app.step(("press", "A"), 0)  # gone: made codes stay with their network
     assert dev.net.codes[2] == url
     dev.net.close()
