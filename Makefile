@@ -318,10 +318,12 @@ staycool-candidates: .venv-words/.installed
 scattergories-pairs: .venv-words/.installed
 	.venv-words/bin/python -m tools.scattergories_wordnet
 
+# (Made under a lock: two test files ask for it at once, from two of pytest's workers.)
 .venv-words/.installed: tools/requirements-words.txt
-	$(PYTHON) -m venv .venv-words
-	.venv-words/bin/pip install --quiet --disable-pip-version-check -r tools/requirements-words.txt
-	touch $@
+	@mkdir -p .venv-words
+	flock .venv-words/.lock sh -c '[ $@ -nt tools/requirements-words.txt ] || { \
+	  $(PYTHON) -m venv .venv-words && .venv-words/bin/pip install --quiet \
+	  --disable-pip-version-check -r tools/requirements-words.txt && touch $@; }'
 
 # Regenerates the bitmap fonts from DejaVu (Debian fonts-dejavu-core); output is committed.
 fonts: $(VENV)/.installed

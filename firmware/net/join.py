@@ -20,7 +20,6 @@ from micropython import const
 import ticks
 from app.gfx import H, W
 from app.screen import Screen
-from net.phones import SAVE
 
 # 32 characters each, so a random byte's low five bits pick one evenly; none that reads
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
@@ -61,7 +60,6 @@ def renew(net, session):
     net.table = table
     net.where = [None] * len(names)
     net.kept = {}  # (what it held was of the last game's state: let go)
-    net.dev.save(SAVE, table)
 
 
 async def work(net, now, opening, making):

@@ -221,6 +221,7 @@ class Net:
             return  # resumed after a power cut, with its phones
         _joining().renew(self, session)  # a network of its own, with no phones on it
         _let_go()
+        self.dev.save(SAVE, self.table)
         if self.wanted() and "net." + session["game"] in _SIDES:  # a game that takes phones:
             self.show(self.app, now)  # how to join them, before its first card
 
