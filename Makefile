@@ -81,7 +81,7 @@ help:
 	@echo "  web-serve         serve it: HOST=127.0.0.1 (0.0.0.0: the local network) WEB_PORT=8000"
 	@echo ""
 	@echo "Pictures"
-	@echo "  pictures          redraw the docs' pictures of the screens"
+	@echo "  pictures          redraw the docs' pictures of the screens, and the page's (Chromium)"
 	@echo "  pictures-diff     the pictures that changed: build/pictures-diff/"
 	@echo "  clean             remove build/"
 	@echo ""
@@ -266,9 +266,11 @@ ranges: $(VENV)/.installed
 content-report: $(VENV)/.installed
 	$(BIN)/python -m tools.content_report --out build/content-report.html
 
-# Redraws the README's pictures in docs/ from the simulator.
-pictures: build
+# Redraws the README's pictures in docs/ from the simulator, and the page's in Chromium
+# (docs/web/page.png, tools/webshot.py).
+pictures: build node_modules/.package-lock.json
 	SCANNER_MPY=1 $(BIN)/python -m tools.screenshot --readme
+	$(BIN)/python -m tools.webshot
 
 # Builds, then copies what changed onto the board over USB (tools/flash.py, README).
 flash: build
@@ -316,10 +318,12 @@ staycool-candidates: .venv-words/.installed
 scattergories-pairs: .venv-words/.installed
 	.venv-words/bin/python -m tools.scattergories_wordnet
 
+# (Made under a lock: two test files ask for it at once, from two of pytest's workers.)
 .venv-words/.installed: tools/requirements-words.txt
-	$(PYTHON) -m venv .venv-words
-	.venv-words/bin/pip install --quiet --disable-pip-version-check -r tools/requirements-words.txt
-	touch $@
+	@mkdir -p .venv-words
+	flock .venv-words/.lock sh -c '[ $@ -nt tools/requirements-words.txt ] || { \
+	  $(PYTHON) -m venv .venv-words && .venv-words/bin/pip install --quiet \
+	  --disable-pip-version-check -r tools/requirements-words.txt && touch $@; }'
 
 # Regenerates the bitmap fonts from DejaVu (Debian fonts-dejavu-core); output is committed.
 fonts: $(VENV)/.installed

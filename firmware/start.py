@@ -26,7 +26,9 @@ menu opens. Building the board (board.build()) and the device is inside the guar
 boot can fail there as well, and is counted the same way. A board that still cannot be
 built on the boot that would set the game aside has no screen to tell the table on: that
 boot prints the error and stops there, with the REPL free, rather than loop (the saved
-game is kept: a board that does not start is no fault of the game's).
+game is kept: a board that does not start is no fault of the game's). The two halves are
+functions, rescue() at the boot and failed() before the reset, for a shell that steps the
+device itself (boards/web's page) to do the same.
 
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
@@ -98,25 +100,13 @@ def _forget(name):
         return False
 
 
-def main():
-    hold = getattr(board, "hold_power", None)
-    if hold is not None:
-        hold()
-    why = maintenance()
-    if why:
-        print("Party Scanner: maintenance boot (%s): no game, no watchdog." % why)
-        print("Run `make flash` again, or delete the file `maintenance` and reset.")
-        return
-    from shell import RESUME_FILE, Device, run
-    from store import Store
+def rescue(cause):
+    """At a boot, from `cause` (what reset the board: "watchdog", or None) and the files an
+    error or make flash left: (whether to go straight back into the saved game, the note
+    for the table). Counts the failed boots; the third in a row the same way sets the game
+    aside (the caller does, once it has a store): not rescued, and the note says so."""
+    from shell import RESUME_FILE
 
-    try:
-        import machine
-
-        cause = "watchdog" if machine.reset_cause() == machine.WDT_RESET else None
-    except (ImportError, AttributeError):
-        machine = None  # the PC (make sim): no watchdog
-        cause = None
     rescued = cause is not None
     try:
         with open(RESUME_FILE) as f:
@@ -127,13 +117,53 @@ def main():
         pass
     if _forget(CLEAN):  # make flash's own reset, which on rp2 reads as the watchdog's
         rescued, cause = False, None
-    note = ""
     if cause is None:
         _forget(_STRIKES)
     elif _failed(cause) >= 3:  # and two rescue boots after it failed the same way
         _forget(_STRIKES)
-        note = "The saved game kept failing, so it was set aside as session.bad.json."
-        rescued = False
+        return False, "The saved game kept failing, so it was set aside as session.bad.json."
+    return rescued, ""
+
+
+def failed(e, dev):
+    """After the error `e` escaped the device `dev` (None: it was never built), before the
+    reset: the saves asked for, then the file that sends the next boot straight back into
+    the game, naming what broke (the same kind of error: the same way)."""
+    from shell import RESUME_FILE
+
+    sys.print_exception(e)
+    if dev is not None:
+        try:
+            dev.write_all()  # the saves asked for: then every step is saved
+        except Exception:  # noqa: BLE001, S110 - the reset comes first
+            pass
+    try:
+        with open(RESUME_FILE, "w") as f:
+            f.write(type(e).__name__)
+    except OSError:
+        pass
+
+
+def main():
+    hold = getattr(board, "hold_power", None)
+    if hold is not None:
+        hold()
+    why = maintenance()
+    if why:
+        print("Party Scanner: maintenance boot (%s): no game, no watchdog." % why)
+        print("Run `make flash` again, or delete the file `maintenance` and reset.")
+        return
+    from shell import Device, run
+    from store import Store
+
+    try:
+        import machine
+
+        cause = "watchdog" if machine.reset_cause() == machine.WDT_RESET else None
+    except (ImportError, AttributeError):
+        machine = None  # the PC (make sim): no watchdog
+        cause = None
+    rescued, note = rescue(cause)
     hw = dev = None
     try:
         hw = board.build()  # a board that fails to start is a failed boot (counted above)
@@ -150,18 +180,9 @@ def main():
     except Exception as e:  # noqa: BLE001 - whatever broke, the table gets its game back
         if machine is None:
             raise
-        sys.print_exception(e)
         if hw is None and note:  # the third such boot: no board, no screen; stop, no loop
+            sys.print_exception(e)
             print("Party Scanner: the board failed to start, boot after boot: stopped.")
             return
-        if dev is not None:
-            try:
-                dev.write_all()  # the saves asked for: then every step is saved
-            except Exception:  # noqa: BLE001, S110 - the reset comes first
-                pass
-        try:
-            with open(RESUME_FILE, "w") as f:  # straight back into the game
-                f.write(type(e).__name__)  # the same way: the same kind of error
-        except OSError:
-            pass
+        failed(e, dev)  # straight back into the game
         machine.reset()

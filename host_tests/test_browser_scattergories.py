@@ -110,7 +110,7 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
     # The new game shows how to join, first (else what the device printed).
     assert state["screen"] == "phones", "\n".join(out)
     for p, driver in enumerate(phones):
-        driver.get("http://127.0.0.1:%d/" % device.port)
+        driver.get(device.page())  # a phone of its own: its own address
         assert until(driver, lambda d, p=p: d.execute_script(PICK, p)) == PLAYERS
         assert until(driver, lambda d: shown(d, "team")) == PLAYERS[p]
     _, state = device.run("press B\n" + ROLL)  # all in: the list, the letter, the timer
@@ -168,7 +168,15 @@ def test_four_phones_play_a_round_of_scattergories_with_a_challenge(device, phon
         assert "(2 accept, 2 reject: a tie, so Alex's own vote is struck out)" in verdict
         until(driver, lambda d: d.execute_script(SHEET, "sg-sheet-0")[0].endswith("0 points"))
         assert driver.execute_script(SHEET, "sg-sheet-0")[1][1] == "rejected"
-    _, state = device.run("press B\npress C")  # on the device: the points, then done
+    # A challenge typed on the device, of Alex's first answer: the phones show which.
+    device.run("press B\npress A\npress B")  # the points; challenge Alex's 1st; the vote
+    for driver in phones:
+        asked = until(driver, lambda d: shown(d, "sg-asked"))
+        assert "On the Scanner: a challenge of Alex's “%s”" % answers[0][0] in asked
+    device.run("press C\n" * 4 + "press B")  # everyone accepts: it stands
+    for driver in phones:
+        until(driver, lambda d: not d.find_elements(By.ID, "sg-asked"))
+    _, state = device.run("press C")  # on the device: done with the points
     assert state["view"]["view"] == "totals" and state["view"]["totals"] == [0, 2, 1, 1]
     for driver in phones:
         totals = until(driver, lambda d: shown(d, "sg-totals"))
@@ -180,7 +188,7 @@ def test_a_letter_typed_just_before_a_reload_is_kept(device):
     driver = phone()
     try:
         device.run(FOUR_PLAYERS)
-        driver.get("http://127.0.0.1:%d/" % device.port)
+        driver.get(device.page())
         until(driver, lambda d: d.execute_script(PICK, 0))
         assert until(driver, lambda d: shown(d, "team")) == "Alex"
         _, state = device.run("press B\n" + ROLL)
@@ -195,16 +203,3 @@ def test_a_letter_typed_just_before_a_reload_is_kept(device):
         assert state["session"]["state"]["sheets"][0][5] == letter
     finally:
         driver.quit()
-
-
-def test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken(tmp_path):
-    from PIL import Image
-
-    from tools import sgshots
-
-    sgshots.main([str(tmp_path)])
-    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(sgshots.SHOTS)
-    for name in sgshots.SHOTS:
-        with Image.open(tmp_path / (name + ".png")) as img:
-            assert img.size[0] == sgshots.SIZE[0] and img.size[1] >= sgshots.SIZE[1]
-            assert len(img.convert("L").getcolors(1 << 16)) > 2  # drawn, not blank

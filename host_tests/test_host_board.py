@@ -35,3 +35,25 @@ def test_with_os_getenv_the_host_board_reads_the_environment(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "getenv elsewhere" in proc.stdout
+
+
+def test_sim_random_seeds_the_board_s_random_source_which_names_the_networks(tmp_path):
+    """SIM_RANDOM=SEED (netsim.py, hostos.py): the same networks, run after run, as the
+    docs' picture of the join screen needs (tools/phoneshots.py); each game's still new."""
+    from tools.phones import SAY_WHEN, START, Device
+
+    def networks(name, env):
+        device = Device(tmp_path / name, env=env)
+        try:
+            at_menu = device.phones()
+            device.run(SAY_WHEN + START)
+            game = device.phones()
+        finally:
+            assert "Traceback" not in device.close()
+        return [(n["ssid"], n["key"]) for n in (at_menu, game)]
+
+    seeded = networks("one", {"SIM_RANDOM": "7"})
+    assert seeded == networks("two", {"SIM_RANDOM": "7"})
+    assert seeded[0] != seeded[1]  # the menu's and the game's: a new one for each game
+    assert seeded[0][0].startswith("Scanner-") and len(seeded[0][1]) == 8
+    assert networks("other", {"SIM_RANDOM": "8"})[0] != seeded[0]

@@ -2,8 +2,10 @@
 loopback port, with the headless simulator as the device (--http PORT).
 
 The phones' connectivity checks, the name server, joining, tokens that survive a power cut
-and die with their game, and every request that must not get in: each gets a 4xx and
-leaves the game as it was.
+and die with their game, one phone for one team (each Phone asks from a loopback address
+of its own, as each phone has its own on the device's network), the Quizzer freeing a
+team on the device, and every request that must not get in: each gets a 4xx and leaves
+the game as it was.
 """
 
 import gzip
@@ -129,7 +131,6 @@ def test_a_phone_s_own_token_survives_a_lost_answer_and_is_not_another_team_s(de
     assert status == 200 and me["team"] == 0
     status, me = paced(red, "POST", "/api/join", {"team": 0, "token": mine})  # asked again
     assert status == 200 and (me["team"], me["token"]) == (0, mine)
-    assert paced(red, "POST", "/api/join", {"team": 1, "token": mine})[0] == 409  # Red's
     for bad in ("0123", "0123456789ABCDEF", "0123456789abcdeg", 12345678901234567, "f" * 65):
         assert paced(blue, "POST", "/api/join", {"team": 1, "token": bad})[0] == 400, bad
     assert paced(blue, "POST", "/api/join", {"team": 0, "token": "f" * 16})[0] == 409
@@ -175,6 +176,148 @@ def test_the_network_and_the_tokens_survive_a_power_cut(device, tmp_path):
     assert Phone(device.port).join(0)[0] == 409
 
 
+def secret(device, teams=3):
+    """A Say When! game of `teams`, its first card guessed in secret (the Quizzer's choice,
+    all tied at 0)."""
+    game(device, teams)
+    _, state = device.run("press A")
+    assert state["view"]["mode"] == "secret"
+    return state
+
+
+def test_one_phone_plays_one_team_however_many_tokens_it_gathers(device):
+    """The attack that found it: one client joined Red, Blue and Green with three tokens
+    and locked in a guess for each. Now each join moves the phone, the team it left is
+    free, and the tokens it gathered on the way act for nobody."""
+    secret(device)
+    attacker = Phone(device.port)
+    tokens = []
+    for team in range(3):
+        time.sleep(PACE)
+        status, me = attacker.join(team)
+        assert status == 200 and me["team"] == team
+        tokens.append(attacker.token)
+        taken = [False] * 3
+        taken[team] = True
+        assert device.phones()["taken"] == taken  # one team at a time
+    guesses = []
+    for token in tokens:
+        attacker.token = token
+        status, why = paced(attacker, "POST", "/api/act", {"guess": "1969"})
+        guesses.append((status, why))
+        assert paced(attacker, "GET", "/api/me")[0] == guesses[-1][0]
+    assert guesses[:2] == [(403, {"error": "no such token in this game"})] * 2
+    assert guesses[2] == (200, None)  # Green's, the last it joined, alone
+    _, state = device.run("")
+    assert state["session"]["state"]["guesses"] == [[2, "1969"]]
+
+
+def test_a_token_acts_only_for_its_team_and_from_its_own_phone(device):
+    secret(device)
+    red, blue = Phone(device.port), Phone(device.port)
+    assert red.join(0)[0] == 200
+    time.sleep(PACE)
+    assert blue.join(1)[0] == 200
+    # Whatever the message says, an act is for the token's team.
+    assert paced(blue, "POST", "/api/act", {"team": 0, "guess": "5"})[0] == 200
+    _, state = device.run("")
+    assert state["session"]["state"]["guesses"] == [[1, "5"]]
+    # Blue's token, copied to Red's phone (its address holds Red): refused, with why.
+    stolen = Phone(device.port, address=red.address)
+    stolen.token = blue.token
+    for method, path, body in (("GET", "/api/me", None), ("POST", "/api/act", {"guess": "6"})):
+        status, why = paced(stolen, method, path, body)
+        assert (status, why) == (403, {"error": "not this phone's team"}), path
+    assert paced(red, "GET", "/api/me")[1]["name"] == "Red"  # each phone plays on
+    assert paced(blue, "GET", "/api/me")[1]["name"] == "Blue"
+    # A phone that changes address (it joined the network again) is its team's still.
+    moved = Phone(device.port)
+    moved.token = red.token
+    status, me = paced(moved, "GET", "/api/me")
+    assert status == 200 and me["name"] == "Red"
+    assert paced(moved, "POST", "/api/act", {"guess": "7"})[0] == 200
+    _, state = device.run("")
+    assert state["session"]["state"]["guesses"] == [[1, "5"], [0, "7"]]
+
+
+def test_a_phone_that_picks_another_team_moves_to_it_and_frees_the_first(device):
+    game(device, teams=3)
+    red, green = Phone(device.port), Phone(device.port)
+    assert red.join(0)[0] == 200
+    time.sleep(PACE)
+    assert green.join(2)[0] == 200
+    first = red.token
+    time.sleep(PACE)
+    assert red.join(1)[0] == 200  # Red's phone picks Blue, with a new token as the page does
+    assert device.phones()["taken"] == [False, True, True]
+    old = Phone(device.port, address=red.address)
+    old.token = first
+    assert paced(old, "GET", "/api/me")[0] == 403  # Red's token is Red's no more
+    # A team another phone has stays that phone's: the mover keeps its own.
+    assert red.token and paced(red, "POST", "/api/join", {"team": 2, "token": "e" * 16})[0] == 409
+    assert paced(red, "GET", "/api/me")[1]["name"] == "Blue"
+    # Its token proposed for another team moves it too (the token is the phone's own).
+    status, me = paced(red, "POST", "/api/join", {"team": 0, "token": red.token})
+    assert status == 200 and me["team"] == 0
+    assert device.phones()["taken"] == [True, False, True]
+    time.sleep(PACE)
+    assert Phone(device.port).join(1)[0] == 200  # and Blue is free for another phone
+    assert device.phones()["taken"] == [True, True, True]
+    saved = read_save(device.state_dir / "phones.json")
+    assert saved["tokens"] == [red.token, saved["tokens"][1], green.token]
+
+
+def menu_to(device, label):
+    """From the game, the main menu (A+C), then its row `label` chosen: the state."""
+    _, state = device.run("chord A C")
+    items = state["view"]["items"]
+    assert label in items, items
+    _, state = device.run("press DOWN\n" * items.index(label) + "press GO")
+    return state
+
+
+def test_the_quizzer_frees_a_team_on_the_device_and_it_plays_on_the_buttons(device):
+    secret(device, teams=2)
+    red, blue = Phone(device.port), Phone(device.port)
+    assert red.join(0)[0] == 200
+    time.sleep(PACE)
+    assert blue.join(1)[0] == 200
+    state = menu_to(device, "Phones joined")
+    assert state["view"]["title"] == "Phones joined" and state["view"]["items"] == ["Red", "Blue"]
+    out, _ = device.run("text")
+    assert [
+        line for line in out if line in ("text Red", "text Blue", "text phone", "text no phone")
+    ] == ["text Red", "text phone", "text Blue", "text phone"]
+    _, state = device.run("press GO")  # Red: asked first
+    assert state["screen"] == "confirm" and state["view"]["title"] == "Free Red?"
+    assert "Another phone may join as Red" in state["view"]["message"]
+    _, state = device.run("press A")  # No: nothing changes
+    assert state["view"]["title"] == "Phones joined"
+    assert device.phones()["taken"] == [True, True]
+    _, state = device.run("press GO\npress C")  # Yes
+    assert state["view"]["title"] == "Phones joined"
+    out, _ = device.run("text")
+    assert "text no phone" in out
+    assert device.phones()["taken"] == [False, True]
+    assert paced(red, "GET", "/api/me") == (403, {"error": "no such token in this game"})
+    assert paced(blue, "GET", "/api/me")[0] == 200
+    # Freed for good: a power cut brings back Blue's phone, not Red's.
+    assert "Traceback" not in device.power_cut()
+    _, state = device.run("press B")  # resume
+    assert state["screen"] == "saywhen"
+    assert device.phones()["taken"] == [False, True]
+    assert paced(red, "GET", "/api/me")[0] == 403
+    # Red plays on the device's buttons: B on the question types the guesses of the teams
+    # without a phone, Red's; Blue's phone locks in its own.
+    assert paced(blue, "POST", "/api/act", {"guess": "12"})[0] == 200
+    _, state = device.run("press B")
+    assert state["view"]["team"] == 0, state["view"]
+    # And another phone may join as Red.
+    time.sleep(PACE)
+    assert Phone(device.port).join(0)[0] == 200
+    assert device.phones()["taken"] == [True, True]
+
+
 def unchanged(device, check):
     """Runs `check`, and asserts that the game and the phones' table are as they were."""
     _, before = device.run("")
@@ -185,10 +328,14 @@ def unchanged(device, check):
     assert device.phones() == phones
 
 
-def raw(port, data, read=True):
-    """Sends bytes as they are; the status of the answer (or None: no answer)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=8) as s:
-        s.sendall(data)
+def raw(port, data, read=True, source="127.0.0.1", whole=False):
+    """Sends bytes as they are, from the address `source`; the status of the answer (or
+    None: no answer), or with `whole` all its bytes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=8, source_address=(source, 0)) as s:
+        try:
+            s.sendall(data)
+        except (BrokenPipeError, ConnectionResetError):  # refused before it was all sent
+            pass
         if not read:
             return None
         answer = b""
@@ -200,6 +347,8 @@ def raw(port, data, read=True):
                 answer += chunk
         except ConnectionResetError:  # closed with our bytes unread: the answer came first
             pass
+    if whole:
+        return answer
     return int(answer.split(b" ")[1]) if answer.startswith(b"HTTP/1.1 ") else None
 
 
@@ -383,7 +532,7 @@ NO_ROOM = """
 import asyncio, select, sys
 from net import server
 
-def api(method, path, token, body):
+def api(method, path, token, body, who):
     raise MemoryError
 
 async def main(port):

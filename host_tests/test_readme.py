@@ -46,12 +46,6 @@ ELSEWHERE = {
     "make test-long": "test_readme_long.py's tests marked long, the LONG commands",
     "make sim": "test_interactive_sim.py::test_make_sim_plays_every_game_and_resumes",
     "make flash": "test_flash.py::test_flash_onto_a_board_whose_watchdog_runs",
-    ".venv/bin/python -m tools.phoneshots build/phones": (
-        "test_browser_saywhen.py::test_the_readme_s_pictures_of_the_phones_are_taken"
-    ),
-    ".venv/bin/python -m tools.sgshots build/phones": (
-        "test_browser_scattergories.py::test_the_readme_s_pictures_of_scattergories_on_the_phones_are_taken"
-    ),
 }
 # Run as written in test_readme_long.py: QUICK by make test, LONG (their cost said where
 # they are shown) by make test-long.
@@ -91,7 +85,8 @@ def test_every_command_is_marked_or_run_here():
     for cmd, _ in commands:
         if cmd in marked:
             continue
-        assert cmd in {**VERBATIM, **PICTURES} or cmd in QUICK + LONG or cmd in ELSEWHERE, (
+        tested = {**VERBATIM, **PICTURES, **BROWSER_PICTURES, **ELSEWHERE}
+        assert cmd in tested or cmd in QUICK + LONG, (
             "README command %r: say in host_tests/test_readme.py how it is tested" % cmd
         )
     for where in ELSEWHERE.values():
@@ -107,10 +102,10 @@ def clone(tmp_path_factory):
 
 
 def make_clone(tmp_path_factory, content_venv=False):
-    """This tree as a clone of it has it (every file git knows of, the build and the tools'
-    venv as `make test` left them), in a folder of its own: commands may write there.
-    `content_venv`: make generate's venv too (one file's clone only: two pip runs into one
-    venv at once would trip over each other)."""
+    """This tree as a clone of it has it (every file git knows of, the build, the tools'
+    venv and node_modules as `make test` left them), in a folder of its own: commands may
+    write there. `content_venv`: make generate's venv too (one file's clone only: two pip
+    runs into one venv at once would trip over each other)."""
     top = tmp_path_factory.mktemp("clone")
     listed = subprocess.run(
         ["git", "ls-files", "-co", "--exclude-standard"],
@@ -126,6 +121,8 @@ def make_clone(tmp_path_factory, content_venv=False):
             shutil.copy2(src, top / name)
     shutil.copytree(ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True)
     (top / ".venv").symlink_to(ROOT / ".venv")
+    if (ROOT / "node_modules").exists():  # npm ci's, as make test left it: the web page's
+        (top / "node_modules").symlink_to(ROOT / "node_modules")
     if not content_venv:
         return top
     # make generate's own venv too, made in this tree as make makes it (pip takes a while;
@@ -192,10 +189,11 @@ def checks_content_report(clone, out):
 
 def checks_pictures(clone, out):
     """Every picture is drawn again, byte for byte as committed: git status stays clean
-    (test_screens.py holds each to its reviewed one, pixel for pixel)."""
+    (test_screens.py holds each to its reviewed one, pixel for pixel); so is the page's."""
     for png in (ROOT / "docs").glob("*.png"):
         assert "wrote %s" % (clone / "docs" / png.name) in out, png.name
         assert (clone / "docs" / png.name).read_bytes() == png.read_bytes(), png.name
+    checks_browser_pictures(clone, out)
 
 
 def checks_accepted(clone, out):
@@ -284,6 +282,8 @@ def checks_quick_bench(clone, out):
     assert "all 9 runs passed (128K without phones" in out or "of 9 runs failed" in out, out
     # and it says, before and after, what it left out
     assert out.count("--quick leaves out: ") == 1 and "--quick left out: " in out, out
+    # the page in Chromium (tools/webbench.py), or why not
+    assert "the page's first frame" in out or "skipped: no chromium" in out, out
 
 
 def checks_pytest(clone, out):
@@ -320,6 +320,24 @@ VERBATIM = {
 PICTURES = {
     ".venv/bin/python -m tools.screenshot --diff menu": checks_diff_one,
     ".venv/bin/python -m tools.screenshot --readme menu": checks_accepted,
+}
+
+
+def checks_browser_pictures(clone, out):
+    """The pictures Chromium takes (tools.phoneshots, tools.sgshots, tools.webshot) are
+    drawn again as committed, pixel for pixel, and so not written: git status stays clean."""
+    taken = re.findall(r"^(wrote|unchanged:) (.*/docs/(?:phones|web)/.*)$", out, re.M)
+    assert taken and all(how == "unchanged:" for how, _ in taken), out
+    for png in [*(ROOT / "docs" / "phones").glob("*.png"), *(ROOT / "docs" / "web").glob("*.png")]:
+        name = png.relative_to(ROOT)
+        assert (clone / name).read_bytes() == png.read_bytes(), name
+
+
+# Also in test_readme_pictures.py, in headless Chromium (the browser tests' marker).
+BROWSER_PICTURES = {
+    ".venv/bin/python -m tools.phoneshots": checks_browser_pictures,
+    ".venv/bin/python -m tools.sgshots": checks_browser_pictures,
+    ".venv/bin/python -m tools.webshot": checks_browser_pictures,
 }
 # What a fresh clone would not have yet, for a command that only works when it is missing.
 FRESH = {"make content": "build/decks"}
@@ -406,3 +424,14 @@ def test_a_first_game_in_six_presses_opens_the_answer_door(tmp_path):
     proc = run_mp(["-m", "headless", "--state", str(tmp_path)], stdin=presses, device=True)
     state = json.loads([line for line in proc.stdout.splitlines() if line.startswith('{"')][-1])
     assert state["screen"] == "saywhen" and state["view"]["view"] == "door", state
+
+
+def test_near_the_top_it_says_how_to_try_it_in_a_browser_with_a_picture_of_the_page():
+    """Issue 36's line and picture, in the README's first screenfuls: the picture is the
+    one tools.webshot takes (make pictures), held to it in test_readme_pictures.py."""
+    lines = README.splitlines()
+    said = "**Try it in your browser:** `make web-serve`, then open the address it prints."
+    at = [i for i, line in enumerate(lines) if line.startswith(said)]
+    shown = [i for i, line in enumerate(lines) if line.endswith("](docs/web/page.png)")]
+    assert at and shown and at[0] < shown[0] < at[0] + 6 < 60, (at, shown)
+    assert (ROOT / "docs" / "web" / "page.png").is_file()

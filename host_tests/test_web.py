@@ -4,7 +4,10 @@ played by clicks on its buttons to a winner, and its canvas then shows, pixel fo
 what the headless simulator draws for the same presses; a reload is a power cut (the game
 is offered back, and resumes); damaged storage gets the device's notice; after the first
 load the page plays with the server gone (its service worker); it fits a phone either
-way up. Speed is never asserted: the waits only catch a hang."""
+way up. A failure resets it as a board resets (start.py), and the wake lock and WebAudio
+are used as they should be: the browser's APIs are instrumented from here (stand-ins put
+in place with execute_script), never by switches in the page. Speed is never asserted:
+the waits only catch a hang."""
 
 import functools
 import http.server
@@ -76,7 +79,7 @@ def until(driver, what, timeout=HANG):
 
 
 def text(driver):
-    return driver.execute_script("return window.scanner ? window.scanner.text() : null")
+    return driver.execute_script("return window.scanner ? window.scanner.text() : ''")
 
 
 def booted(driver):
@@ -268,3 +271,150 @@ def test_a_scattergories_round_rolls_a_letter_and_times_it(browser, server):
     assert timed == ["warning", "warning"] + ["tick"] * 10 + ["end"], tones  # 1:00, 0:30, 10..1
     until(browser, lambda d: "Time's up!" in text(d).split("\n"))
     assert "Letter " + letter in text(browser).split("\n")
+
+
+# The browser's own APIs, instrumented from the test (the page is not told): one fault, or
+# a recording stand-in, put in place with execute_script.
+NAN_ONCE = """const now = performance.now;
+performance.now = function () { performance.now = now; return NaN; };"""
+# Put in every page the browser loads from then on (the page resets by reloading itself):
+# the device's canvas breaks whenever a game is saved; and each load is counted.
+BREAKS_WHILE_A_GAME_IS_SAVED = """const put = CanvasRenderingContext2D.prototype.putImageData;
+CanvasRenderingContext2D.prototype.putImageData = function (...args) {
+  const saved = localStorage.getItem('scanner-state/session.json');
+  if (window.scanner && saved) throw new Error('the glass broke');
+  return put.apply(this, args);
+};
+sessionStorage.setItem('loads', Number(sessionStorage.getItem('loads') || 0) + 1);"""
+
+
+def saved_files(driver):
+    script = "return Object.keys(localStorage).filter((k) => k.startsWith('scanner-state/'))"
+    return sorted(k.split("/", 1)[1] for k in driver.execute_script(script))
+
+
+def a_question_on_screen(driver, server):
+    """A new Say When! game's first card, the glass settled (its full refresh done)."""
+    driver.get(url(server))
+    booted(driver)
+    play(driver, NEW_GAME)
+    until(driver, lambda d: "tied: you choose" in text(d))
+    settled(driver)
+
+
+def test_an_error_in_the_firmware_resets_the_page_straight_back_into_the_game(browser, server):
+    """As on a board (start.py): the saves, the rescue file naming the error, a reset (a new
+    MicroPython), and the boot after it goes back into the game, no question asked."""
+    a_question_on_screen(browser, server)
+    question = text(browser)
+    # The page's clock is read by its polls alone while nothing is pressed: the next poll
+    # gets a NaN for its time, and the firmware a TypeError.
+    browser.execute_script("window.before = 1;" + NAN_ONCE)
+    until(browser, lambda d: d.execute_script("return window.before === undefined"))  # reset
+    booted(browser)
+    until(browser, lambda d: text(d) == question)  # no offer to resume: straight in
+    assert "restarted after an error" in browser.find_element(By.ID, "note").text
+    assert not browser.execute_script("return scanner.failed()")
+    strikes = "return localStorage.getItem('scanner-state/strikes')"
+    assert browser.execute_script(strikes) == "1 TypeError"  # counted, as start.py counts
+    assert "rescue" not in saved_files(browser)  # read by the boot, and gone
+
+
+def test_a_game_that_keeps_failing_is_set_aside_after_the_third_boot(browser, server):
+    """The page's own JavaScript failing under the device (the canvas, here, whenever a game
+    is saved) leaves MicroPython dead, as a hung board: a watchdog's reset. Straight back
+    into the game, which fails again; the third boot in a row that fails the same way sets
+    the game aside (session.bad.json) and says so, and the menu works."""
+    a_question_on_screen(browser, server)
+    new_page = {"source": BREAKS_WHILE_A_GAME_IS_SAVED}
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", new_page)
+    browser.execute_script(BREAKS_WHILE_A_GAME_IS_SAVED + "sessionStorage.setItem('loads', 0)")
+    click(browser, "A")  # secret guessing: the screen drawn again, and the canvas breaks
+    until(browser, lambda d: "kept failing" in text(d))
+    assert browser.execute_script("return sessionStorage.getItem('loads')") == "3"  # resets
+    assert not browser.execute_script("return scanner.failed()")
+    files = saved_files(browser)
+    assert "session.bad.json" in files and "session.json" not in files, files
+    settled(browser)
+    click(browser, "B")  # the notice read: the menu, drawn on the glass
+    until(browser, lambda d: "Say When!" in text(d).split("\n"))
+
+
+WAKE_LOCK = """window.wake = {asked: [], held: 0};
+Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {
+  request: async (type) => {
+    const lock = new EventTarget();
+    lock.release = async () => { wake.held--; lock.dispatchEvent(new Event('release')); };
+    wake.asked.push(type);
+    wake.held++;
+    return lock;
+  }}});"""
+
+
+def held(driver):
+    return driver.execute_script("return wake.held")
+
+
+def test_the_screen_is_kept_awake_while_a_timer_runs_and_let_sleep_after(browser, server):
+    # Chromium's navigator.wakeLock replaced by one that records what the page asks.
+    browser.get(url(server, "?seed=1&speed=20"))
+    booted(browser)
+    browser.execute_script(WAKE_LOCK)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key in "dgg" + "ug":  # a Stay Cool game's start screen: no timer
+        body.send_keys(key)
+        time.sleep(0.3)
+    time.sleep(1.5)  # the page looks every second
+    until(browser, lambda d: held(d) == 0)
+    body.send_keys("c")  # the turn: the sand runs, and the page holds the screen's lock
+    until(browser, lambda d: held(d) == 1 and "flip" in d.execute_script("return scanner.tones()"))
+    assert set(browser.execute_script("return wake.asked")) == {"screen"}
+    until(browser, lambda d: "end" in d.execute_script("return scanner.tones()"))
+    until(browser, lambda d: held(d) == 0)  # the turn is over: let go
+
+
+# Chromium's own AudioContext, each one made and each note started recorded.
+AUDIO = """window.sounds = {made: [], notes: []};
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  constructor(...args) { super(...args); sounds.made.push(this); }
+  createOscillator() {
+    const osc = super.createOscillator(), start = osc.start.bind(osc);
+    osc.start = (t) => { sounds.notes.push(osc.frequency.value); start(t); };
+    return osc;
+  }
+};"""
+FLIP = [1175, 1568]  # hw/buzzer.py's "flip": the sand glass turned over
+
+
+def sounds(driver):
+    script = "return [sounds.made.map((a) => a.state), sounds.notes, scanner.tones()]"
+    return driver.execute_script(script)
+
+
+def test_sound_starts_on_the_first_tap_and_the_mute_silences_it(browser, server):
+    browser.get(url(server))
+    booted(browser)
+    browser.execute_script(AUDIO)
+    time.sleep(0.5)
+    assert sounds(browser) == [[], [], []]  # no sound before a tap (the autoplay rule)
+    click(browser, "DOWN")  # the first tap: WebAudio made and started, in the tap
+    until(browser, lambda d: sounds(d)[0] == ["running"])
+    play(browser, ["GO", "GO", "UP", "GO", "C"])  # Stay Cool; the turn: the glass flips
+    until(browser, lambda d: sounds(d)[1] == FLIP)
+    mute = browser.find_element(By.ID, "mute")
+    mute.click()
+    assert mute.text == "Sound off"
+    tunes = len(sounds(browser)[2])
+    click(browser, "C")  # Timer!: a tune the device plays, but nothing sounds
+    until(browser, lambda d: len(sounds(d)[2]) > tunes)
+    assert sounds(browser)[1] == FLIP and len(sounds(browser)[0]) == 1
+    mute.click()
+    assert mute.text == "Sound on"
+    click(browser, "C")  # and now it sounds again
+    until(browser, lambda d: len(sounds(d)[1]) > len(FLIP))
+    mute.click()
+    browser.refresh()  # the mute is remembered
+    booted(browser)
+    assert browser.find_element(By.ID, "mute").text == "Sound off"
+    assert browser.execute_script("return localStorage.getItem('scanner-mute')") == "1"

@@ -19,8 +19,10 @@ largest free block, which is what fails first.
    and the ring's frames, late by how much of their period; what the loop does at the menu
    at rest. Then each game's start, from its "Start game" press to its first frame, as a
    ratio to the menu's redraw measured in the same run (tools/unix/starts_run.py), so that
-   it means the same on any machine, with the file reads it makes (a board's flash); and
-   the share of a phone's looks answered within 3 s under 20 slow connections.
+   it means the same on any machine, with the file reads it makes (a board's flash); the
+   share of a phone's looks answered within 3 s under 20 slow connections; and the
+   headless simulator driven with --http and without, as a ratio (tools/httpbench.py).
+   Then the page in Chromium (tools/webbench.py): its first frame, and a click's.
 4. A long evening of Say When! games: the heap back at the menu after each.
 5. Flash: each board's littlefs image of what `make flash` copies (tools/flashimage.py).
 6. The margins, which fail the bench if any run fails: every game fuzzed without phones at
@@ -42,7 +44,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tools import flashimage, phonefuzz
+from tools import flashimage, httpbench, phonefuzz, webbench
 from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import ROOT, run_mp
@@ -51,8 +53,8 @@ from tools.phones import SAY_WHEN, START, Device, Phone
 GAMES = ("saywhen", "staycool", "scattergories")
 # How much of each kind of run, in full and under --quick (a check that it all runs, short
 # enough for every `make test`): what --quick leaves out is printed from these.
-FULL = {"mech": 3000, "mech phones": 1000, "starts": 7, "slow": 20, "evening": 50}
-QUICK = {"mech": 200, "mech phones": 20, "starts": 2, "slow": 3, "evening": 2}
+FULL = {"mech": 3000, "mech phones": 1000, "starts": 7, "slow": 20, "drive": 7, "evening": 50}
+QUICK = {"mech": 200, "mech phones": 20, "starts": 2, "slow": 3, "drive": 3, "evening": 2}
 QUICK_MARGINS = {"events": 300, "evening": 200, "phone_events": 30}
 ROOMY = "256K"  # where a script runs with any mechanism switched off
 
@@ -365,6 +367,32 @@ def slow_clients(looks, slow=20):
     return answered, looks
 
 
+def driven(runs):
+    """The headless simulator driven with --http and without (tools/httpbench.py): rows."""
+    found = httpbench.measure(runs)
+    (plain_boot, plain), (http_boot, http) = found["plain"], found["http"]
+    return [
+        (
+            "the headless simulator driven, %d commands at the menus: with --http over "
+            "without" % len(httpbench.SCRIPT),
+            "%.2f (%.0f ms and %.0f ms; at most 1.5 wanted); %.2f with the heap collected "
+            "only when full; %.2f with the port taken (no network to wait for)"
+            % (
+                found["ratio"],
+                plain * 1000,
+                http * 1000,
+                found["ratio when full"],
+                found["ratio port taken"],
+            ),
+        ),
+        (
+            "  its first answer, from its start",
+            "%.2f s without --http, %.2f s with (the next game's network and QR codes made)"
+            % (plain_boot, http_boot),
+        ),
+    ]
+
+
 def pool(jobs, workers=2):
     """Each job (a function and its arguments) run, `workers` at a time (two cores here)."""
     with ThreadPoolExecutor(workers) as p:
@@ -494,6 +522,7 @@ def time_and_evening_section(quick):
             "%d of %d (%d%%; at least 95%% wanted)" % (answered, looks, 100 * answered // looks),
         )
     )
+    rows += driven(runs["drive"])
     steps, longest, whole = starts["qr"]
     rows.append(
         (
@@ -584,7 +613,8 @@ def quick_form(args, seeds):
     left_out = (
         "with each mechanism off, the heaviest moments of Stay Cool and Scattergories and "
         "%d of the %d fuzz events (%d of %d with phones); %d of the %d game starts, %d of "
-        "the %d slow connections, %d of the long evening's %d games; and %d of the %d "
+        "the %d slow connections, %d of the %d drives of the simulator, %d of the long "
+        "evening's %d games; and %d of the %d "
         "margin runs, the rest shorter (seed %d only: %d of %d events with power cuts, %d "
         "of %d with the power on, %d of %d with four phones)"
         % (
@@ -596,6 +626,8 @@ def quick_form(args, seeds):
             f["starts"],
             f["slow"] - q["slow"],
             f["slow"],
+            f["drive"] - q["drive"],
+            f["drive"],
             f["evening"] - q["evening"],
             f["evening"],
             runs * (len(seeds) - 1),
@@ -631,12 +663,13 @@ def main(argv=None):
     args = parser.parse_args(argv)
     seeds = [int(x) for x in args.seeds.split()]
     if args.quick:
-        left_out = quick_form(args, seeds)
+        left_out = quick_form(args, seeds) + webbench.LEFT_OUT
         seeds = seeds[:1]
         print("--quick leaves out: %s\n" % left_out)
     boards_section()
     mechanisms_section(args.quick)
     time_and_evening_section(args.quick)
+    print_table((webbench.TITLE, "measured"), webbench.rows(args.quick))
     flash_ok = flash_section()
     margins_ok = margins_section(args, seeds, args.quick)
     if args.quick:

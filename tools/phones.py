@@ -3,6 +3,7 @@ PORT) and phones to talk to it, for the tests and the phones' pictures: the firm
 own server, on a loopback port of this machine."""
 
 import http.client
+import itertools
 import json
 import os
 import queue
@@ -60,16 +61,30 @@ def device_process(args, heap, env=None, **popen):
 
 class Device:
     """The simulator as one process, fed commands as the test goes; `run` waits for what
-    they printed. Its saved state lives in `state_dir`."""
+    they printed. Its saved state lives in `state_dir`; it serves on a free port, or on
+    `port` (the address its join screen shows: the docs' picture of it names one)."""
 
-    def __init__(self, state_dir, heap_size=None, seed=None, prelude=None, env=None):
-        self.port = free_port()
+    def __init__(self, state_dir, heap_size=None, seed=None, prelude=None, env=None, port=None):
+        self.port = port or free_port()
         self.state_dir = state_dir
         self.heap = heap_size or heap()  # the cap (HEAP, else the build's: README, Memory)
         self.seed = seed
         self.prelude = prelude
         self.env = env
+        self.relays = []
         self.boot()
+
+    def page(self, address=None):
+        """The page's address for a new phone in Chromium: a relay of its own
+        (tools/relay.py), which reaches the device from a new loopback address, as each
+        phone has its own on the device's network (and its own origin, so its own token);
+        or from `address`, a Phone's, for a Chromium that shows what that phone would. It
+        serves as long as the device, through its power cuts."""
+        from tools.relay import Relay
+
+        relay = Relay(self.port, address or new_address())
+        self.relays.append(relay)
+        return relay.url
 
     def boot(self):
         self.proc = serve(
@@ -88,7 +103,7 @@ class Device:
         board's does: the next seed. Returns what the old process wrote to stderr."""
         self.proc.kill()
         self.proc.wait()
-        err = self.close()
+        err = self._end()
         self.seed = (self.seed or 1) + 1  # headless's default seed is 1
         self.boot()
         return err
@@ -146,6 +161,12 @@ class Device:
         raise AssertionError("no server on port %d: %s" % (self.port, self.proc.stderr.read()))
 
     def close(self):
+        """Ends the device, and the phones' relays: what its process wrote to stderr."""
+        for relay in self.relays:
+            relay.close()
+        return self._end()
+
+    def _end(self):
         if self.proc.poll() is None:
             try:
                 self.proc.stdin.write("quit\n")
@@ -162,16 +183,26 @@ class Device:
         return err
 
 
+_ADDRESSES = itertools.count()
+
+
+def new_address():
+    """A loopback address no phone made before has had (127.0.0.2 to .251, then round
+    again): on the device's network each phone has an address of its own, and Linux routes
+    all of 127.0.0.0/8 to the loopback. 127.0.0.1 is left to headless Chromium's page."""
+    return "127.0.0.%d" % (2 + next(_ADDRESSES) % 250)
+
+
 class Phone:
     """A phone's requests to the device, with its token once it has joined."""
 
-    def __init__(self, port, patient=True, address="127.0.0.1"):
+    def __init__(self, port, patient=True, address=None):
         self.port = port
         self.token = None
         self.patient = patient  # asks again when told 429 or 503, as the page does
-        # Where it asks from: the server rate-limits an address, and phones have their own
-        # (any of 127.0.0.0/8 reaches the loopback).
-        self.address = address
+        # Where it asks from: the server rate-limits an address, and holds one team for it
+        # (one phone, one team), so each phone has its own (new_address).
+        self.address = address or new_address()
 
     def request(self, method, path, body=None, headers=None):
         """(status, the answer's headers, its body as bytes)."""

@@ -7,12 +7,19 @@ then Stay Cool's, the Written Interrogator's phone in a turn (tools/scshots.py).
 A game of four teams is played on the headless simulator serving phones (--http), its
 seed fixed: one Chromium is Blue's phone, joined from the team list; the other teams'
 phones are plain requests, and the pictures of their pages are Blue's Chromium holding
-their token. Unlike docs/*.png these are not goldens that a test holds pixel for pixel:
-the network's name and key are new for every game (so its QR codes differ), and Chromium's
-fonts are the machine's. test_browser_saywhen.py checks that this tool takes them all.
+their token. The same run draws the same pictures, pixel for pixel: the seed deals the
+cards and seeds the host board's random source, which names the network (SIM_RANDOM,
+boards/host/hostos.py); the simulator serves on one port, PORT, so the join screen shows
+one address (a second run waits for the first to let it go). A picture that has not
+changed is not written again, so the command leaves `git status` clean, as
+test_readme_pictures.py checks. Chromium's fonts are the machine's: a new Chromium or new
+fonts may draw the pages anew, to be looked at and committed as any changed picture.
 """
 
 import argparse
+import io
+import os
+import socket
 import tempfile
 import time
 from decimal import Decimal
@@ -28,6 +35,10 @@ OUT = ROOT / "docs" / "phones"
 DECK = read_deck(ROOT / "build" / "decks" / "saywhen.deck")
 SIZE = (390, 844)  # a phone's screen, in CSS pixels
 SEED = 7  # card 1: a population of millions; card 3: a year
+# The simulator's port, which the join screen's address names: one, so that its picture is
+# the same every time; outside Linux's ephemeral ports (32768-60999), which free_port and
+# every connection's own end take. The README's headless example serves on 18731.
+PORT = 18730
 FOUR_TEAMS = SAY_WHEN + "press C\npress C\n" + START  # Red, Blue, Green, Gold
 RED, BLUE, GREEN, GOLD = range(4)
 TOKEN = "scanner-token"
@@ -45,14 +56,68 @@ def until(what, timeout=15):
     raise RuntimeError("the page never showed what was waited for")
 
 
+def port_let_go(port, timeout=300):
+    """Waits until nothing holds `port` (TCP for the page, UDP for the names), as another
+    run of this tool may; then it is this run's to serve on."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            for kind in (socket.SOCK_STREAM, socket.SOCK_DGRAM):
+                with socket.socket(socket.AF_INET, kind) as s:
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                    s.bind(("127.0.0.1", port))
+            return port
+        except OSError:
+            if time.monotonic() > end:
+                raise SystemExit(
+                    "port %d is still in use after %d s (another tools.phoneshots?)"
+                    % (port, timeout)
+                ) from None
+            time.sleep(1)
+
+
+def phone_size(driver, height):
+    """The Chromium a phone SIZE[0] wide and `height` high, with no scrollbar: a phone's
+    overlay scrollbar shows for a while after the page moves, and would be in one
+    picture and not in the next."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": SIZE[0], "height": height, "deviceScaleFactor": 1, "mobile": True},
+    )
+    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
+
+
+def save(picture, path):
+    """`picture` (PIL) to `path`, unless it is there already, pixel for pixel."""
+    wrote = screenshot.keep(picture, path)
+    print("wrote" if wrote else "unchanged:", path)
+
+
+def page_picture(driver, path):
+    """What the phone's Chromium shows, to `path` (save)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(driver.get_screenshot_as_png())) as img:
+        save(img.convert("RGB"), path)
+
+
 class Table:
+    shows_the_address = True  # the join screen: the simulator's port, fixed (PORT)
+
     def __init__(self, out, state_dir):
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
-        self.device = Device(state_dir, heap_size=screenshot.HEAP, seed=SEED)
+        self.state_dir = state_dir
+        self.boot(state_dir, SEED)
         self.browser = phone()
         self.metrics(SIZE[1])
         self.phones = {}
+
+    def boot(self, state_dir, seed):
+        """The device, its state in `state_dir`, dealing with `seed`."""
+        port = port_let_go(PORT) if self.shows_the_address else None
+        random = {"SIM_RANDOM": str(SEED)}  # the same networks, run after run
+        self.device = Device(state_dir, screenshot.HEAP, seed, env=random, port=port)
 
     def close(self):
         self.browser.quit()
@@ -72,16 +137,11 @@ class Table:
         time.sleep(0.3)  # the last taps drawn
         height = self.browser.execute_script("return document.documentElement.scrollHeight")
         self.metrics(max(SIZE[1], height))
-        path = self.out / (name + ".png")
-        self.browser.save_screenshot(str(path))
+        page_picture(self.browser, self.out / (name + ".png"))
         self.metrics(SIZE[1])
-        print("wrote", path)
 
     def metrics(self, height):
-        self.browser.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": SIZE[0], "height": height, "deviceScaleFactor": 1, "mobile": True},
-        )
+        phone_size(self.browser, height)
 
     def qr_screen(self):
         """The join screen a new game shows first, drawn as the README draws the device's
@@ -96,8 +156,7 @@ class Table:
         with Image.open(frame) as img:
             picture = screenshot.compose(img.convert("1"), leds)
         frame.unlink()
-        picture.save(self.out / "qr-screen.png")
-        print("wrote", self.out / "qr-screen.png")
+        save(picture, self.out / "qr-screen.png")
 
     def join(self, team):
         self.phones[team] = Phone(self.device.port)
@@ -121,8 +180,16 @@ class Table:
             self.click('[data-key="%s"]' % ("sign" if ch == "-" else ch))
 
     def as_team(self, team):
-        """Blue's Chromium as another team's phone: that team's token, the page reloaded."""
-        token = self.phones[team].token if team in self.phones else self.blue
+        """Blue's Chromium as another team's phone: the page from that phone's address (one
+        phone, one team: a relay of its own) with its token, loaded again."""
+        if team in self.phones:
+            phone = self.phones[team]
+            if team not in self.pages:
+                self.pages[team] = self.device.page(phone.address)
+            page, token = self.pages[team], phone.token
+        else:
+            page, token = self.pages[BLUE], self.blue
+        self.browser.get(page)
         self.browser.execute_script(
             "localStorage.setItem(arguments[0], arguments[1])", TOKEN, token
         )
@@ -133,7 +200,8 @@ class Table:
         device.run(FOUR_TEAMS)
         self.qr_screen()
         self.join(RED)  # Red's phone is in first
-        self.browser.get("http://127.0.0.1:%d/" % device.port)
+        self.pages = {BLUE: device.page()}  # Blue's phone: an address of its own
+        self.browser.get(self.pages[BLUE])
         until(
             lambda: self.browser.execute_script("return !document.getElementById('pick').hidden")
         )
@@ -202,7 +270,8 @@ def take(table, out):
 
 def folder(argv, prog, doc):
     """The FOLDER a pictures tool writes into, from its command line (docs/phones unless
-    named)."""
+    named). The device is the .mpy build, as flashed (as tools.screenshot's)."""
+    os.environ.setdefault("SCANNER_MPY", "1")
     parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", default=str(OUT), help="default: docs/phones")
     return Path(parser.parse_args(argv).folder)

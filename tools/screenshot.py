@@ -132,9 +132,9 @@ def game(*rounds):
 SC_GAME = STAYCOOL + press("B") + PLAY
 SC_GAME += game([(4, 6), (1, 7), (2, 2)], [(1, 1), (2, 4), (3, 4)], [(0, 0), (3, 4), (1, 1)])
 
-# Scattergories, three players (Alex, Sam, Robin), the deal of seed 28: the die gives H in
+# Scattergories, three players (Alex, Sam, Robin), the deal of seed 18: the die gives H in
 # round 1; in round 2 it comes up H again, is thrown again and gives D.
-SG_SEED = 28
+SG_SEED = 18
 SG_GAME = SCATTERGORIES + PLAY
 SG_ROUND = press("B", 3)  # roll, skip the die's show, start the 3:00 timer
 TIME_UP = wait(180000) + press("B")  # the timer runs out; B: the points
@@ -300,6 +300,20 @@ def difference(picture, golden):
         out.paste(panel, (0, y + label))
         y += label + panel.height
     return out
+
+
+def keep(picture, path):
+    """Writes `picture` to `path` as a PNG, unless the file there already holds it pixel
+    for pixel: a picture drawn again as it was leaves `git status` clean, whatever bytes
+    another encoder would have written. True when it wrote."""
+    path = Path(path)
+    if path.exists():
+        with Image.open(path) as img:
+            old = img.convert("RGB")
+        if not mismatch(picture.convert("RGB"), old):
+            return False
+    picture.save(path)
+    return True
 
 
 # --- Commands ---------------------------------------------------------------------------

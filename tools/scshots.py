@@ -46,7 +46,7 @@ class Interrogator:
     def __init__(self, device, player, kind):
         self.driver = phone()
         self.kind = kind
-        self.driver.get("http://127.0.0.1:%d/" % device.port)
+        self.driver.get(device.page())  # a phone of its own: its own address
         until(self.driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#teams button"))
         self.asked = self.driver.find_element(By.ID, "ask").text  # "Which player are you?"
         self.driver.find_element(By.CSS_SELECTOR, '#teams button[data-team="%d"]' % player).click()
@@ -110,7 +110,7 @@ def picture(folder):
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as state:
-        from tools.phoneshots import SIZE
+        from tools.phoneshots import page_picture, phone_size
         from tools.screenshot import HEAP  # the pictures' heap: a board's
 
         device = Device(Path(state) / "state", heap_size=HEAP)
@@ -121,11 +121,9 @@ def picture(folder):
             # The whole page at a phone's width, as tools/phoneshots.py takes Say When!'s.
             driver = written.driver
             height = driver.execute_script("return document.documentElement.scrollHeight")
-            metrics = {"width": SIZE[0], "height": height, "deviceScaleFactor": 1, "mobile": True}
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+            phone_size(driver, height)
             time.sleep(0.3)
-            driver.save_screenshot(str(folder / PICTURE))
-            print("wrote", folder / PICTURE)
+            page_picture(driver, folder / PICTURE)
         finally:
             for p in phones:
                 p.driver.quit()

@@ -5,16 +5,20 @@ being voted, as headless Chromium shows them on a phone.
     python -m tools.sgshots [FOLDER]      (FOLDER: docs/phones unless named)
 
 A round of four players (Alex, Sam, Robin, Jo) on the headless simulator serving phones
-(--http), its seed fixed (tools.phoneshots: the letter C, list 1). One Chromium is Sam's
-phone; the others are plain requests. As with tools.phoneshots, these are not goldens a
-test holds pixel for pixel (Chromium's fonts are the machine's); test_browser_scattergories.py
-checks that this tool takes them both.
+(--http), list 1, its seed fixed (tools.phoneshots'), or the first after it whose die
+gives C, the letter the sheets are written for (a game's seed takes the time of its start,
+which a change to the firmware may move). One Chromium is Sam's phone; the others are
+plain requests. As with tools.phoneshots, the same run draws the
+same pictures, and one unchanged is not written again: the command leaves `git status`
+clean, as test_readme_pictures.py checks (on this machine's Chromium and fonts).
 """
 
 import time
+from pathlib import Path
 
+from tools.firmware import import_firmware
 from tools.phones import SCATTERGORIES, START, Phone
-from tools.phoneshots import PACE, SIZE, TOKEN, Table, folder, take, until
+from tools.phoneshots import PACE, SIZE, TOKEN, Table, folder, page_picture, take, until
 
 FOUR_PLAYERS = SCATTERGORIES + START
 ALEX, SAM, ROBIN, JO = range(4)
@@ -29,9 +33,22 @@ SHEETS = {
     JO: "Chisel,Cobra,Cabbage,Crafts,Cashier,Cycle,Caracas,Clouds,Coconut shy,Cotton buds,,Cape",
 }
 TYPED_FIRST = 7  # Sam's fields typed when the first picture is taken
+LETTER = "C"  # the one the sheets are written for
+
+
+def seed_for(letter, seed, started):
+    """The device's seed, `seed` or the first after it, whose game begun at the tick
+    `started` throws `letter` first (app/scattergories_game.py: the game's seed is the
+    device's and its start's)."""
+    rules = import_firmware("games.scattergories")  # the device's own die
+    while rules.LetterDie((seed + started) & 0xFFFFFFFF).throw()[-1] != letter:
+        seed += 1
+    return seed
 
 
 class Round(Table):
+    shows_the_address = False  # no join screen: any free port
+
     def send(self, player, message):
         time.sleep(PACE)
         status, data = self.phones[player].json("POST", "/api/act", message)
@@ -46,11 +63,17 @@ class Round(Table):
         self.shows("Saved on the Scanner.")
 
     def play(self):
+        _, state = self.device.run(FOUR_PLAYERS)
+        started = state["session"]["state"]["seed"] - self.device.seed
+        seed = seed_for(LETTER, self.device.seed, started)
+        if seed != self.device.seed:  # the game again, on a device that deals C
+            self.device.close()
+            self.boot(Path(str(self.state_dir) + "-%d" % seed), seed)
+            self.device.run(FOUR_PLAYERS)
         device = self.device
-        device.run(FOUR_PLAYERS)
         self.phones[ALEX] = Phone(device.port)
         self.phones[ALEX].join(ALEX)
-        self.browser.get("http://127.0.0.1:%d/" % device.port)
+        self.browser.get(device.page())  # a phone of its own: its own address
         self.click('#teams button[data-team="%d"]' % SAM)
         until(lambda: self.browser.execute_script("return localStorage.getItem('%s')" % TOKEN))
         for player in (ROBIN, JO):
@@ -80,10 +103,8 @@ class Round(Table):
         time.sleep(0.3)
         self.metrics(SIZE[1] * 3 // 2)
         self.browser.execute_script("window.scrollTo(0, 0)")
-        path = self.out / (name + ".png")
-        self.browser.save_screenshot(str(path))
+        page_picture(self.browser, self.out / (name + ".png"))
         self.metrics(SIZE[1])
-        print("wrote", path)
 
 
 def main(argv=None):

@@ -46,7 +46,7 @@ def device_files():
     return out
 
 
-def build(out):
+def build(out, quiet=False):
     missing = [p for p in (MPY / "firmware", MPY / "boards" / "web", PACKAGE) if not p.is_dir()]
     if missing:
         raise SystemExit(
@@ -77,7 +77,8 @@ def build(out):
     worker = worker.replace("__VERSION__", digest.hexdigest()[:16])
     (out / "sw.js").write_text(worker.replace("__FILES__", json.dumps(kept)))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print("web: %s, %d device files, %d KB in all" % (out, len(files), size // 1024))
+    if not quiet:
+        print("web: %s, %d device files, %d KB in all" % (out, len(files), size // 1024))
 
 
 def main(argv=None):

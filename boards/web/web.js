@@ -225,9 +225,23 @@ function fail(e) {
   failed = true;
   const box = document.getElementById("fail");
   box.style.display = "block";
-  box.textContent = "The Scanner stopped: " + (e.message || e) + "\nReload the page: the game resumes from its last save.";
+  box.textContent = "The Scanner stopped: " + (e.message || e) + "\nReload the page to start it again: the device boots from what it saved.";
   note.textContent = "";
 }
+
+// An error that escapes the device resets it, as on a board (start.py, page.py): poll()
+// returns RESET once the saves and the rescue file are written (and mirrored to the
+// browser's storage), and the page reloads: a new MicroPython boots on them, straight
+// back into the game. An exception out of the page's own JavaScript under the device
+// unwinds MicroPython as it goes, which is then dead, as a hung board is: the reset is
+// the watchdog's (start.py counts that the same way), its cause kept over the reload in
+// sessionStorage, as a board's chip keeps why it reset. A reload, not a second MicroPython
+// in this page: the port keeps one instance's state in globals, which a second one's
+// would meet. STOP: it failed again after the boot that set the game aside; shown, not
+// reset again. A browser that keeps no storage would lose the game in a reload: shown.
+const RESET = -1, STOP = -2;
+const RESET_KEY = "scanner-reset"; // sessionStorage: why the page reset itself
+let asideBoot = false; // this boot set the saved game aside (its note on the screen)
 
 function loop() {
   if (failed) return;
@@ -235,16 +249,50 @@ function loop() {
   try {
     wait = page.poll(ticks());
   } catch (e) {
-    fail(e);
+    console.error(e);
+    if (asideBoot) fail(e);
+    else reset("watchdog", e);
+    return;
+  }
+  if (wait === RESET) {
+    reset("error", null);
+    return;
+  }
+  if (wait === STOP) {
+    fail(new Error("it failed again, just after it had set the saved game aside"));
     return;
   }
   setTimeout(loop, Math.max(1, Math.floor(wait / speed)));
+}
+
+function reset(cause, e) {
+  failed = true; // no more polls or presses: the device is gone
+  try {
+    if (!storageOk) throw new Error("no storage");
+    sessionStorage.setItem(RESET_KEY, cause);
+  } catch (err) {
+    fail(e || new Error("an error, and this browser keeps no saves to reset on"));
+    return;
+  }
+  location.reload();
+}
+
+function resetCause() {
+  // Why the page reset itself ("watchdog", "error"), once; null on a power-on.
+  try {
+    const why = sessionStorage.getItem(RESET_KEY);
+    sessionStorage.removeItem(RESET_KEY);
+    return why;
+  } catch (e) {
+    return null;
+  }
 }
 
 async function boot() {
   makeRing();
   wireButtons();
   paint(null, false, 0);
+  const why = resetCause();
   const files = await (await fetch("files.json")).json();
   const fsImage = new Uint8Array(await (await fetch("fs.bin")).arrayBuffer());
   mp = await loadMicroPython({
@@ -267,11 +315,16 @@ async function boot() {
   restore(FS);
   mp.registerJsModule("scannerjs", { frame, ring, tone, sleep, sync });
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
-  page = mp.pyimport("page").start(seed, ticks());
+  page = mp.pyimport("page").start(seed, ticks(), why === "watchdog" ? why : null);
+  if (!page) { // a failed boot, counted as a board counts one (start.py): reset
+    reset("error", null);
+    return;
+  }
+  asideBoot = !!page.note;
   board = page.board;
-  if (storageOk) note.textContent = "";
+  if (storageOk) note.textContent = why ? "The Scanner restarted after an error, as the device does." : "";
   window.scanner = {
-    text: () => page.text(),
+    text: () => (failed ? "" : page.text()), // (a device that failed is not asked)
     shown: () => shown,
     frame: () => Array.from(ctx.getImageData(0, 0, W, H).data.filter((_, i) => i % 4 === 0), (v) => (v < 128 ? 1 : 0)).join(""),
     failed: () => failed,

@@ -41,6 +41,13 @@ def start(app, title, now, make, deck, first):
     return screen
 
 
+def phones(app):
+    """The teams or players with a phone (app.net: on a board with Wi-Fi, absent on
+    others)."""
+    net = getattr(app, "net", None)
+    return net.phones() if net is not None else ()
+
+
 class GameScreen(Screen):
     """A screen of a game, `game` its model: `since` is the tick it showed at, and the
     ring shows how far the game has come (the model's progress(): done, of how many)."""

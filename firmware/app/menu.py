@@ -31,6 +31,14 @@ def finished(session):
     return state.get("phase") in ("over", "won")
 
 
+def phones_joined(app, now):
+    """Which teams have a phone, one freed by the Quizzer (net.teams, loaded for its use:
+    net.phones lets it go)."""
+    from net.teams import Phones
+
+    app.push(Phones(app.net), now)
+
+
 def main_items(app):
     items = []
     game = catalog.get(app.session["game"]) if app.session else None
@@ -40,6 +48,8 @@ def main_items(app):
         items.append(Item(g.title, lambda app, now, g=g: app.push(game_menu(g), now)))
     if getattr(app, "net", None) is not None:  # a board with Wi-Fi: the join screen's QR codes
         items.append(Item("Join with phones", lambda app, now: app.net.show(app, now)))
+        if app.session is not None:  # which teams have a phone: the Quizzer frees one
+            items.append(Item("Phones joined", phones_joined))
     items.append(Item("Settings", settings))
     items.append(Item("Self-test", self_test))
     return items

@@ -14,7 +14,7 @@ import ticks
 from app import gamescreen, layout, numedit
 from app.buttons import is_press
 from app.dialogs import Confirm, Notice
-from app.gamescreen import GameScreen, Win
+from app.gamescreen import GameScreen, Win, phones
 from app.gfx import FOOTER, H, W
 from app.saywhen_game import (
     ANSWER,
@@ -33,6 +33,7 @@ from games import saywhen as rules
 # The winners' screen (gamescreen.Win): the title 8 px under the bar (1 px under each
 # line), the scores 9 px under it in body type, one space between them.
 _WON = const((8, 1, 9, "body", " ", " and "))
+_DOOR_LINES = const(4)  # why lines the Answer Door has room for, its answer's unit beside it
 # How each verdict of quick judging reads, at the door and while judging.
 _KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}
 
@@ -94,12 +95,6 @@ def where(game):
     if s["sudden"]:
         return "Sudden Death"
     return "Card %d/%d" % (s["played"] + 1, CARDS)
-
-
-def phones(app):
-    """The teams with a phone (app.net: on a board with Wi-Fi, absent on others)."""
-    net = getattr(app, "net", None)
-    return net.phones() if net is not None else ()
 
 
 def pick(app, game):
@@ -372,27 +367,48 @@ class Door(GameScreen):
         game = self.game
         card = game.card()
         right = "Sudden Death" if game.s["sudden"] else "double points" if game.last_card() else ""
+        lines = self.why()
+        if len(lines) > _DOOR_LINES:  # a tie of four: its first line goes to the bar
+            lines = lines[1:]
+            right = "a tie · " + right if right else "a tie: each scores"
         top = g.bar(where(game) + " · the answer", right)
-        answer = top + 2
-        x = g.text(number(card[ANSWER]), 6, answer, "title")
-        unit, year = card[UNIT], card[AS_OF]
-        span = "range %s to %s" % (number(card[LOW]), number(card[HIGH]))
-        if year:  # beside the unit if it fits there, else after the range
-            dated = "%s (as of %s)" % (unit, year)
-            if x + 6 + g.width(dated, "body") <= W:
-                unit = dated
-            else:
-                span += ", as of " + year
-        g.text(unit, x + 6, answer + layout.TITLE - layout.BODY - 3, "body")  # on its line
-        if g.width(span, "small") > W - 12:
-            span = span[6:]  # a long range: the numbers, without the word
-        span_y = answer + layout.TITLE + 2
-        g.text(span, 6, span_y, "small")
-        y = span_y + layout.SMALL + 2
-        for line in self.why()[:3]:
+        y = self.draw_answer(g, card, top + 2, len(lines) > 3)
+        rows = (H - FOOTER - y + 2) // (layout.SMALL - 1)  # (small type's last rows are blank)
+        if len(lines) > rows:  # no room for every line: the rest by their points alone
+            rest = ", ".join(
+                lines[k].split(" (")[0] + " +" + lines[k].rsplit(" ", 1)[1]
+                for k in range(rows - 1, len(lines))
+            )
+            lines = lines[: rows - 1] + [rest]
+        for line in lines:
             g.text(g.fit(line, "small", W - 12), 6, y, "small")
             y += layout.SMALL - 1
         g.labels("Judge", "Next", "Scores")
+
+    def draw_answer(self, g, card, answer, tie):
+        """The answer at `answer` (a row), its unit and its range: beside it for a tie of
+        three or four (`tie`), where they fit there, so that its lines have a row more.
+        Returns the row under them. (Apart from draw: one long function is one large block
+        of bytecode to find in the heap when the game's module loads.)"""
+        x = g.text(number(card[ANSWER]), 6, answer, "title")
+        unit, year = card[UNIT], card[AS_OF]
+        span = "range %s to %s" % (number(card[LOW]), number(card[HIGH]))
+        room = W - 6 - x - 6
+        if year:  # beside the unit if it fits there, else after the range
+            dated = "%s (as of %s)" % (unit, year)
+            if g.width(dated, "body") <= room:
+                unit = dated
+            else:
+                span += ", as of " + year
+        if tie and g.width(span, "small") <= room:
+            g.text(g.fit(unit, "body", room), x + 6, answer, "body")
+            g.text(span, x + 6, answer + layout.BODY + 1, "small")
+            return answer + layout.TITLE + 2
+        g.text(unit, x + 6, answer + layout.TITLE - layout.BODY - 3, "body")  # on its line
+        if g.width(span, "small") > W - 12:
+            span = span[6:]  # a long range: the numbers, without the word
+        g.text(span, 6, answer + layout.TITLE + 2, "small")
+        return answer + layout.TITLE + layout.SMALL + 4
 
     def why(self):
         """A line per scoring team: its guess and how it scored."""

@@ -35,7 +35,7 @@ import ticks
 from app import gamescreen, gfx, layout
 from app.buttons import is_press
 from app.dialogs import Confirm
-from app.gamescreen import GameScreen, Win
+from app.gamescreen import GameScreen, Win, phones
 from app.gfx import W
 from app.scattergories_game import (
     CATEGORIES,
@@ -200,7 +200,8 @@ class Pick(GameScreen):
         elif used:
             note = "lists used: " + ", ".join(str(k) for k in used)
         else:
-            note = "of %d lists · paper ready? Roll!" % game.deck.count
+            ready = "phones" if len(phones(app)) == game.n() else "paper"
+            note = "of %d lists · %s ready? Roll!" % (game.deck.count, ready)
         note_y = down + layout.SMALL + 2
         g.center(note, note_y, "small")
         if game.s["scores"]:  # the running totals, for the table to see between rounds
@@ -531,7 +532,13 @@ class TimeUp(GameScreen):
         top = g.bar(where(game) + " · List %d" % game.list_no(), "Letter " + game.letter())
         title = top + 8
         g.center("Time's up!", title, "title")
-        msg = "Pens down. Read your answers out and cross out any that match."
+        on = len(phones(app))  # players writing on a phone: their sheets are scored already
+        if not on:
+            msg = "Pens down. Read your answers out and cross out any that match."
+        elif on == game.n():
+            msg = "Phones locked: every sheet is scored. See your phones."
+        else:
+            msg = "Pens down, phones locked. Read the paper answers out."
         for k, line in enumerate(g.wrap(msg, "body", gfx.W - 16)[:2]):
             g.center(line, title + layout.TITLE + 8 + (layout.BODY + 1) * k, "body")
         g.labels("List", "Points", "")
@@ -659,6 +666,7 @@ class Challenge(GameScreen):
             if b not in ("B", "GO"):
                 return
             self.stage = "vote"
+            self.game.asked = [self.player, self.category]  # the phones show it too
         elif stage == "vote":
             if b not in ("A", "B", "C", "GO"):
                 return
@@ -672,6 +680,7 @@ class Challenge(GameScreen):
             return
         else:  # or it stands
             self.game.challenge(self.player, self.category, self.votes())
+            self.game.asked = None
             app.save_session()
             app.pop(now)
             return

@@ -46,6 +46,7 @@ class Scattergories(Game):
     # Not saved: what the device's screens show now, which the phones follow.
     rolling = False  # the die is on show, its letter not seen yet
     clock = None  # the round's countdown, once its screen has made it
+    asked = None  # [player, category]: a challenge typed on the device, being voted on
 
     def fresh(self, seed, now):
         """The state of a new game (of seed `seed`, begun at `now`)."""

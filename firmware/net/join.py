@@ -7,8 +7,8 @@ The join screen: two QR codes, one that joins the device's network and one that 
 its page, with the same as text for a phone that cannot scan. The network's code (about
 40 bytes: a version 3, 29 modules) takes the left, 4 pixels a module, 116 of the 128
 rows; the page's (a version 2, 25 modules) the top right, 3 pixels a module; between
-them what each is for and the page's address, under them the network's name and key in
-bold. Each code keeps a margin of light around it. Any button goes back.
+them what each is for, the page's address and who has joined, under them the network's
+name and key in bold. Each code keeps a margin of light around it. Any button goes back.
 """
 
 import asyncio
@@ -27,6 +27,7 @@ _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
 _HEX = "0123456789abcdef"
 _ADDRESS_MS = const(3000)  # a radio with no address by then has failed
+_RETRY_MS = const(2000)  # a port refused: tried again
 
 
 def _pick(chars, n):
@@ -43,6 +44,43 @@ def fresh():
         "names": [],
         "tokens": [],
     }
+
+
+def renew(net, session):
+    """A new game's network, with no phones on it (those of the last game are refused):
+    the one made at the menu, with its codes, if there is one."""
+    if net.next is None:
+        table, net.codes = fresh(), None
+    else:
+        table, net.codes = net.next
+        net.next = None
+    names = table["names"] = list(session["names"])
+    table["tokens"] = [None] * len(names)
+    table["game"] = session["game"]
+    net.table = table
+    net.where = [None] * len(names)
+    net.kept = {}  # (what it held was of the last game's state: let go)
+
+
+async def work(net, now, opening, making):
+    """What a look at the network found to do (Net.watch), here where the code is loaded
+    for it: open the network; else make the QR codes the join screen waits for (making);
+    else, at the menu, the next game's network and its codes, made ahead."""
+    if opening:
+        if open(net, now) is False:
+            await asyncio.sleep_ms(_RETRY_MS)
+    elif making:
+        table = net.table
+        codes = await made(net, table, lambda: net.table is table and net.ip)
+        if codes is not None and table is net.table:
+            net.codes = codes
+            net.app.redraw()  # the join screen, waiting for them
+    else:
+        table = fresh()
+        still = lambda: net.app.table()[0] == "home" and net.ip  # noqa: E731
+        codes = await made(net, table, still)
+        if codes is not None:
+            net.next = table, codes
 
 
 def open(net, now):
@@ -101,14 +139,18 @@ async def made(net, table, still):
     return codes
 
 
-def answer(net, message):
+def answer(net, message, who):
     """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
     ({"team": n, "token": the phone's own, optional}: that team's token, if no other phone
-    has it yet; net.phones saves it before the phone hears of it). A phone proposes its
-    token, and keeps it, before it asks: if the answer is lost on the way, the token works
-    all the same, and asking again for the same team with it is answered as the first."""
+    has it yet; net.phones saves it before the phone hears of it), from the address `who`.
+    A phone proposes its token, and keeps it, before it asks: if the answer is lost on the
+    way, the token works all the same, and asking again for the same team with it is
+    answered as the first. One phone, one team: a phone that holds a team (its address's,
+    or its token's) and picks another moves to it, and the first is free; its own team
+    picked again, it is that team's still, with the token it now proposes."""
     table = net.table
     tokens = table["tokens"]
+    where = net.where
     playing = net.session is not None
     if message is None:
         teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
@@ -123,9 +165,15 @@ def answer(net, message):
         type(mine) is not str or not 16 <= len(mine) <= 64 or mine.strip(_HEX)
     ):
         return 400, {"error": "a token is 16 to 64 of 0-9 a-f"}
-    if tokens[team] != mine and (tokens[team] is not None or mine in tokens):
-        return 409, {"error": "taken"}  # by another phone, or this one plays for another team
+    if tokens[team] not in (None, mine) and where[team] != who:
+        return 409, {"error": "taken"}  # by another phone
+    for i in range(len(tokens)):  # the team this phone leaves, if any, is free
+        if i != team and (where[i] == who or mine is not None and tokens[i] == mine):
+            tokens[i] = where[i] = None
     tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
+    where[team] = who
+    if net.app.screen.name == "phones":
+        net.app.redraw()  # the join screen says who is in
     # What the team's phone sees comes with its next look (/api/me): the join screen, the
     # game's heaviest, leaves little room for the game's phone side beside net.join.
     return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}
@@ -184,5 +232,10 @@ class JoinScreen(Screen):
         g.text("\u2190 join Wi-Fi", x0, 6, "small")
         g.text("open page \u2192", x0, 34, "small")
         g.text(g.fit(net.url()[7:].rstrip("/"), "small", width), x0, 50, "small")
+        joined = [n for n, t in zip(table["names"], table["tokens"]) if t]
+        line = "in: " + ", ".join(joined) if joined else "no phone yet"
+        if g.width(line, "small") > width:  # who, where it fits; else how many
+            line = "in: %d of %d" % (len(joined), len(joined) + table["tokens"].count(None))
+        g.text(line, x0, 67, "small")
         g.text(table["ssid"], x0, 84, "bold")
         g.text(table["key"], x0, 105, "bold")

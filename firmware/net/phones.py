@@ -20,6 +20,13 @@ runs `Net.run`:
   that team's phone shows (a JSON-able dict) and act(net, game, team, message, now)
   carries out the act (None, or the HTTP status and why not). A phone that loses its
   connection comes back with its token; a team already taken cannot be taken again.
+- One phone, one team: on the device's network each phone has an address of its own, and
+  an address holds one team at a time (Net.where). A phone that picks another team moves
+  to it, the first freed (net.join); a token used from an address that holds another
+  team is refused (403). The addresses are this boot's alone, never saved: after a power
+  cut the device's DHCP server may hand them out afresh, so each team's is learnt again
+  from its phone's first request. The Quizzer frees a team on the device (main menu,
+  Phones joined: net.teams), when a phone is lost or changes hands.
 
 The Net reads the core through one door, App.table() (where the table stands, the
 session, the game's model, the core's clock), and follows the game after each step, from
@@ -41,13 +48,12 @@ from store import shape
 SAVE = "phones"
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
-_RETRY_MS = const(2000)  # a port refused: tried again
 _AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at most this often
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
 _NESTING = const(3)  # the deepest message: {"answers": [...]} is 2
-_FOR_A_WHILE = const(("net.join", "net.qr"))  # loaded for their use (_let_go)
+_FOR_A_WHILE = const(("net.join", "net.qr", "net.teams"))  # loaded for their use (_let_go)
 
 
 def _joining():
@@ -98,6 +104,9 @@ class Net:
         # new one.
         self.table = table or _joining().fresh()
         _let_go()
+        # The address (net.server's small int) of each team's phone, as this boot has seen
+        # it, or None: one phone, one team.
+        self.where = [None] * len(self.table["tokens"])
         # What a game's phone side keeps from one request to the next, each with the
         # game's state it is of: Scattergories' last challenge decided on the phones
         # ("last"), its sheets' marks ("marks").
@@ -172,25 +181,9 @@ class Net:
         ahead = self.next is None and phase == "home"
         if not (opening or making or ahead):
             return  # (net.join is loaded only when there is work for it)
-        join = _joining()
         try:
-            if opening:
-                if join.open(self, now) is False:
-                    await asyncio.sleep_ms(_RETRY_MS)
-            elif making:
-                table = self.table
-                codes = await join.made(self, table, lambda: self.table is table and self.ip)
-                if codes is not None and table is self.table:
-                    self.codes = codes
-                    self.app.redraw()  # the join screen, waiting for them
-            else:
-                table = join.fresh()
-                still = lambda: self.app.table()[0] == "home" and self.ip  # noqa: E731
-                codes = await join.made(self, table, still)
-                if codes is not None:
-                    self.next = table, codes
+            await _joining().work(self, now, opening, making)
         finally:
-            join = None
             _let_go()
 
     def close(self):
@@ -228,20 +221,9 @@ class Net:
         table = self.table
         if booted and table["game"] == session["game"] and table["names"] == session["names"]:
             return  # resumed after a power cut, with its phones
-        # A network of its own with no phones on it (those of the last game are refused):
-        # the one made at the menu, with its codes, if there is one.
-        if self.next is None:
-            table, self.codes = _joining().fresh(), None
-            _let_go()
-        else:
-            table, self.codes = self.next
-            self.next = None
-        names = table["names"] = list(session["names"])
-        table["tokens"] = [None] * len(names)
-        table["game"] = session["game"]
-        self.table = table
-        self.kept = {}  # (what it held was of the last game's state: let go)
-        self.dev.save(SAVE, table)
+        _joining().renew(self, session)  # a network of its own, with no phones on it
+        _let_go()
+        self.dev.save(SAVE, self.table)
         if self.wanted() and "net." + session["game"] in _SIDES:  # a game that takes phones:
             self.show(self.app, now)  # how to join them, before its first card
 
@@ -263,14 +245,15 @@ class Net:
             "view": side.view(self, game, team, now) if side and phase == "game" else None,
         }
 
-    def api(self, method, path, token, body):
-        """The answer to a request for /api/... (net.server has checked its form)."""
+    def api(self, method, path, token, body, who):
+        """The answer to a request for /api/... from the address `who` (net.server has
+        checked its form)."""
         try:
-            return self.answer(method, path, token, body)
+            return self.answer(method, path, token, body, who)
         finally:
             _let_go()
 
-    def answer(self, method, path, token, body):
+    def answer(self, method, path, token, body, who):
         post = method == "POST"
         if path not in ("/api/teams", "/api/me", "/api/join", "/api/act"):
             return 404, server.TEXT, b""
@@ -288,13 +271,18 @@ class Net:
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
         if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
-            status, out = _joining().answer(self, message if post else None)
+            status, out = _joining().answer(self, message if post else None, who)
             if status == 200 and post:  # a token given: it survives a power cut
                 self.dev.save(SAVE, self.table)
             return _json(status, out)
         if self.session is None or not token or token not in tokens:
             return _json(403, {"error": "no such token in this game"})
         team = tokens.index(token)
+        where = self.where
+        if where[team] != who:  # its phone's first request this boot, or a new address
+            if who in where:
+                return _json(403, {"error": "not this phone's team"})
+            where[team] = who
         if not post:
             return _json(200, self.me(team))
         app = self.app

@@ -119,6 +119,7 @@ def score(net, game, team, out):
     out["marks"] = kept[2]
     out["points"] = s["points"]
     out["challenges"] = s["challenges"]
+    out["asked"] = game.asked  # one typed on the device, voted at the table
     vote = s.get("vote")
     out["vote"] = vote
     out["can_vote"] = vote is not None and team not in [v[0] for v in vote[2]]

@@ -178,7 +178,8 @@ _PAGE = const(11)  # the page's file, sent a piece at a time after the head, or 
 _SIZE = const(12)  # the bytes of the request line and the headers so far
 _ENCODED = const(13)  # a Transfer-Encoding was sent (refused once the headers are in)
 _HEARD = const(14)  # when the phone last sent something (or connected)
-_FIELDS = const(15)
+_WHO = const(15)  # its address as a small int (accept): the API's one phone, one team
+_FIELDS = const(16)
 _READ = const(1)
 _SEND = const(2)
 _LINGER = const(3)
@@ -187,8 +188,9 @@ _DONE = const(4)
 
 class Server:
     def __init__(self, api, page):
-        # (method, path, token, body) -> (status, content type, body: bytes, a str or a
-        # dict, the JSON), for /api/...; (200, None, None) for an act done (_ACTED)
+        # (method, path, token, body, who: the phone's address as accept makes it) ->
+        # (status, content type, body: bytes, a str or a dict, the JSON), for /api/...;
+        # (200, None, None) for an act done (_ACTED)
         self.api = api
         self.page = page  # the phones' page: its file, gzipped
         self.open = 0
@@ -254,7 +256,7 @@ class Server:
             for i in range(_OPEN):
                 self.end(slots[i], poller)
             if self.waiting is not None:
-                self.waiting.close()
+                self.waiting[0].close()
                 self.waiting = None
             self.close()
 
@@ -309,10 +311,11 @@ class Server:
         conn, peer = web.accept()
         conn.setblocking(False)
         idlest = self.idlest() if self.open >= _OPEN and self.waiting is None else None
-        # Its address as a small int, which the rate limit keeps with no heap of its own (a
-        # str kept, made while the QR codes are, would sit in the middle of the heap their
-        # going frees): lwIP gives (address, port), its hash tells a table's few phones
-        # apart; the unix port gives the raw sockaddr_in, the address's last byte at 7.
+        # Its address as a small int, which the rate limit and the API's one phone, one team
+        # keep with no heap of their own (a str kept, made while the QR codes are, would sit
+        # in the middle of the heap their going frees): lwIP gives (address, port), and the
+        # hashes of the 254 addresses of the device's network (192.168.4.x) are all unlike;
+        # the unix port gives the raw sockaddr_in, the address's last byte at 7.
         who = hash(peer[0]) if isinstance(peer, tuple) else peer[7]
         status = 503
         if self.open < _OPEN or idlest is not None:
@@ -336,11 +339,11 @@ class Server:
                 c[i + 1] -= _REFILL_MS
                 if idlest is not None:
                     idlest[_STAGE] = _DONE
-                    self.waiting = conn
+                    self.waiting = conn, who
                     return
                 for slot in self.slots:
                     if slot[_CONN] is None:
-                        self.take(slot, conn, now)
+                        self.take(slot, conn, now, who)
                         return
             status = 429
         # What the phone sent is read first if it is there (closing with it unread would
@@ -426,8 +429,9 @@ class Server:
             view = memoryview(body)
         slot[_BUF] = view
 
-    def take(self, slot, conn, now):
+    def take(self, slot, conn, now, who):
         slot[_CONN] = conn
+        slot[_WHO] = who
         slot[_STAGE] = _READ
         slot[_UNTIL] = time.ticks_add(now, _DEADLINE_MS)
         slot[_WATCHED] = slot[_LINES] = slot[_SIZE] = 0
@@ -454,11 +458,11 @@ class Server:
 
     def admit(self):
         """The connection that waited for an idle one's slot (accept), now it is free."""
-        conn = self.waiting
+        conn, who = self.waiting
         self.waiting = None
         for slot in self.slots:
             if slot[_CONN] is None:
-                self.take(slot, conn, time.ticks_ms())
+                self.take(slot, conn, time.ticks_ms(), who)
                 return
         conn.close()
 
@@ -498,7 +502,7 @@ class Server:
         path = slot[_PATH]
         page = None
         if path.startswith("/api/"):
-            status, kind, body = self.api(method, path, slot[_TOKEN], buf[:length])
+            status, kind, body = self.api(method, path, slot[_TOKEN], buf[:length], slot[_WHO])
             if kind is None:  # an act done: answered, whatever the heap's room (_ACTED)
                 slot[_STAGE] = _SEND  # first: a MemoryError from here ends it, unanswered
                 slot[_UNTIL] = time.ticks_add(time.ticks_ms(), _DEADLINE_MS)

@@ -345,9 +345,9 @@ class Trial:
     def look(self):
         """A phone looks: at the teams, and as the first team's phone, if it has one."""
         net = self.dev.net
-        net.api("GET", "/api/teams", None, b"")
+        net.api("GET", "/api/teams", None, b"", 2)
         token = net.table["tokens"][0] if net.table["tokens"] else None
-        net.api("GET", "/api/me", token, b"")
+        net.api("GET", "/api/me", token, b"", 2)
 
     def timed(self, step, *args):
         """A poll or a frame, as the watchdog sees it: one that takes longer than it allows

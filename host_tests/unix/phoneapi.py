@@ -20,11 +20,25 @@ class FakeAP:
         pass
 
 
-def answer(dev, method, path, token=None, body=None):
-    """(status, the JSON answer) of a request with `body` (JSON-able, or None); an act
-    done is answered with nothing (None: net.server's constant), the phone looks next."""
+# Each phone's address, as net.server hands it to the API (a small int): a token's is the
+# one its phone joined from, and each join is a phone of its own (one phone, one team).
+_phones = {}
+_next = [1]
+
+
+def answer(dev, method, path, token=None, body=None, who=None):
+    """(status, the JSON answer) of a request with `body` (JSON-able, or None) from the
+    address `who` (by default the token's phone's; a join's, a new phone's); an act done is
+    answered with nothing (None: net.server's constant), the phone looks next."""
     data = b"" if body is None else json.dumps(body).encode()
-    status, kind, out = dev.net.api(method, path, token, data)
+    if who is None:
+        who = _phones.get(token)
+        if who is None:
+            _next[0] += 1
+            who = _next[0]
+    status, kind, out = dev.net.api(method, path, token, data, who)
+    if path == "/api/join" and status == 200:
+        _phones[out["token"]] = who
     if kind is None:
         assert status == 200 and method == "POST" and path == "/api/act"
         return status, None

@@ -52,8 +52,9 @@ def device(battery=None, game=True, ap=None, key="saywhen", names=("Red", "Blue"
     return Device(board, store, seed=1, resume=game)
 
 
-def answer(dev, method, path, token=None, body=b""):
-    status, kind, data = dev.net.api(method, path, token, body)
+def answer(dev, method, path, token=None, body=b"", who=1):
+    """(status, JSON) of a request from the address `who` (net.server's small int)."""
+    status, kind, data = dev.net.api(method, path, token, body, who)
     # The JSON as net.server writes it and a phone reads it; an act done: None (no kind)
     return status, json.loads(json.dumps(data)) if kind == "application/json" else data
 
@@ -360,6 +361,12 @@ def test_the_join_screen_waits_for_its_codes_then_shows_them_and_they_stay_with_
     dev.app.draw(dev.gfx)
     table = dev.net.table
     assert table["ssid"] in dev.gfx.trace and table["key"] in dev.gfx.trace
+    assert "no phone yet" in dev.gfx.trace
+    dev.app.want_draw = 0
+    assert answer(dev, "POST", "/api/join", body=b'{"team": 1}', who=2)[0] == 200
+    assert dev.app.want_draw and "in: Blue" in drawn(dev)  # who has joined, as they join
+    assert answer(dev, "POST", "/api/join", body=b'{"team": 0}', who=3)[0] == 200
+    assert "in: Red, Blue" in drawn(dev)
     dev.app.step(("press", "A"), 0)  # gone: made codes stay with their network
     assert dev.net.codes[2] == url
     dev.net.close()
@@ -410,7 +417,7 @@ def test_an_answer_s_length_is_its_utf8_bytes_when_the_api_gives_a_str():
     from net import server
 
     text = '{"answer": "Caf\u00e9 cr\u00e8me"}'
-    web = server.Server(lambda method, path, token, body: (200, server.JSON, text), "/none")
+    web = server.Server(lambda method, path, token, body, who: (200, server.JSON, text), "/none")
     for _ in range(20):
         port = 20000 + os.urandom(2)[0] * 150
         try:
@@ -542,7 +549,7 @@ def test_a_silent_connection_gives_its_slot_and_one_too_slow_is_answered_408():
         assert late.conn.closed and late.conn.sent.startswith(b"HTTP/1.1 503 ")
         _Clock.now = 600  # 600 ms: the first gives its slot to the next to come
         web.accept(late)
-        assert not late.conn.closed and web.waiting is late.conn
+        assert not late.conn.closed and web.waiting[0] is late.conn
         for slot in web.slots:  # the loop's pass: the idlest ended, the waiting one let in
             web.tend(slot, poller)
         web.admit()
@@ -559,6 +566,23 @@ def test_a_silent_connection_gives_its_slot_and_one_too_slow_is_answered_408():
         assert stages[phones[2].conn][0] == 1  # still reading
     finally:
         server.time = plain
+
+
+def test_on_a_pico_w_each_address_of_the_device_s_network_is_told_apart():
+    """The API's one phone, one team knows a phone by the small int accept makes of its
+    address (lwIP's (address, port): its hash): no two of the 254 addresses of the
+    device's network (192.168.4.x) are taken for one."""
+    from net import server
+
+    web = server.Server(None, "/www")
+    seen = set()
+    for last in range(1, 255):
+        phone = _Listening("192.168.4.%d" % last)
+        web.accept(phone)
+        [slot] = [s for s in web.slots if s[0] is phone.conn]
+        seen.add(slot[15])  # (net.server's _WHO: what the API is handed as `who`)
+        web.end(slot, None)
+    assert len(seen) == 254
 
 
 # -- a radio that fails: a Pico W's CYW43 that does not start ----------------------------
@@ -834,3 +858,81 @@ def test_the_radio_is_never_started_while_a_timer_runs():
     assert ups(log) == 1
     at(dev, 120_500, ("long", "B"))  # paused
     assert not clock.running and ups(log) == 2
+
+
+# -- one phone, one team -------------------------------------------------------------------
+
+
+def _join(dev, team, who, token=None):
+    """(status, JSON) of a phone at the address `who` picking `team`, with `token` proposed."""
+    message = {"team": team} if token is None else {"team": team, "token": token}
+    return answer(dev, "POST", "/api/join", body=json.dumps(message).encode(), who=who)
+
+
+def test_an_address_holds_one_team_and_each_boot_learns_the_addresses_again():
+    dev = device(names=("Red", "Blue", "Green"))
+    dev.net.sync()
+    dev.app.step(("press", "B"), 0)
+    net = dev.net
+    red = _join(dev, 0, 5)[1]["token"]
+    blue = _join(dev, 1, 6)[1]["token"]
+    status, green = _join(dev, 2, 5)  # the phone at 5 picks Green: it moves, Red is free
+    assert status == 200 and net.table["tokens"] == [None, blue, green["token"]]
+    assert net.where == [None, 6, 5]
+    assert answer(dev, "GET", "/api/me", red, who=5)[0] == 403  # Red's token is dead
+    status, why = answer(dev, "GET", "/api/me", blue, who=5)  # Blue's, from Green's phone
+    assert (status, why) == (403, {"error": "not this phone's team"})
+    assert _join(dev, 1, 5)[0] == 409  # Blue has a phone of its own
+    assert net.where == [None, 6, 5]
+    # A power cut: the tokens are saved, the addresses never are (the device's DHCP server
+    # may hand them out afresh): each team's is learnt again from its phone's first look.
+    again = Device(dev.board, dev.store, seed=2, resume=True)
+    again.net.sync()
+    assert again.net.table["tokens"] == [None, blue, green["token"]]
+    assert again.net.where == [None, None, None]
+    assert answer(again, "GET", "/api/me", green["token"], who=6)[0] == 200  # now at 6
+    assert answer(again, "GET", "/api/me", blue, who=6)[0] == 403  # 6 holds Green
+    assert answer(again, "GET", "/api/me", blue, who=7)[0] == 200
+    assert again.net.where == [None, 7, 6]
+    # A new game: no phones, no addresses.
+    again.app.again()
+    again.app.step(None, 0)
+    again.net.sync()
+    assert again.net.where == [None, None, None] and again.net.phones() == []
+
+
+def test_the_quizzer_frees_a_team_from_the_main_menu_and_it_plays_without_its_phone():
+    from app import menu
+
+    dev = device()
+    dev.net.sync()
+    dev.app.step(("press", "B"), 0)
+    token = _join(dev, 0, 3)[1]["token"]
+    dev.app.home(0)
+    dev.app.step(None, 0)
+    [row] = [item for item in menu.main_items(dev.app) if item.label == "Phones joined"]
+    labels = [item.label for item in menu.main_items(dev.app)]
+    assert labels.index("Phones joined") == labels.index("Join with phones") + 1
+    row.action(dev.app, 0)
+    phones = dev.app.screen
+    assert phones.title == "Phones joined"
+    assert [item.text(dev.app) for item in phones.items] == ["Red: phone", "Blue: no phone"]
+    dev.app.step(("press", "DOWN"), 0)
+    dev.app.step(("press", "B"), 0)  # Blue has no phone to free: nothing is asked
+    assert dev.app.screen is phones
+    dev.app.step(("press", "UP"), 0)
+    dev.app.step(("press", "B"), 0)
+    assert dev.app.screen.name == "confirm" and dev.app.screen.title == "Free Red?"
+    dev.app.step(("press", "A"), 0)  # No
+    assert dev.app.screen is phones and dev.net.phones() == [0]
+    dev.app.step(("press", "GO"), 0)
+    dev.app.step(("press", "C"), 0)  # Yes
+    assert dev.app.screen is phones and dev.net.phones() == [] and dev.net.where == [None, None]
+    assert [item.text(dev.app) for item in phones.items] == ["Red: no phone", "Blue: no phone"]
+    assert dev.store.load(net.SAVE)[0]["tokens"] == [None, None]  # saved at once
+    assert answer(dev, "GET", "/api/me", token, who=3)[0] == 403
+    assert _join(dev, 0, 4)[0] == 200  # another phone may join as Red
+    # Without a game there is no team to free: no row.
+    dev.app.step(("press", "A"), 0)
+    dev.app.end_session()
+    assert "Phones joined" not in [item.label for item in menu.main_items(dev.app)]

@@ -244,3 +244,32 @@ def test_the_phones_see_sudden_death_for_the_tied_teams_only_and_then_the_winner
     button(dev, "press", "B")
     won = view(dev, blue)
     assert won["stage"] == "won" and won["winner"] == 0 and "question" not in won
+
+
+def test_a_tie_of_four_on_the_answer_door_shows_every_team_above_the_buttons():
+    from app.gfx import FOOTER, H
+    from app.layout import SMALL
+
+    dev = device(("Red", "Blue", "Green", "Gold"))
+    tokens = [join(dev, t) for t in range(4)]
+    button(dev, "press", "A")  # secret
+    exact = game(dev).card()[ANSWER]
+    for token in tokens:
+        guess(dev, token, exact)  # all four exact: a tie of four, each +4
+    button(dev, "long", "C")  # the Answer Door
+    drawn = []
+    plain = dev.gfx.text
+
+    def text(s, x, y, font="body", invert=False):
+        drawn.append((s, y, font))
+        return plain(s, x, y, font, invert)
+
+    dev.gfx.text = text
+    lines = [t for t in texts(dev) if t.endswith("= 4")]
+    dev.gfx.text = plain
+    assert len(lines) == 4 and not [t for t in lines if "…" in t], lines
+    for name in ("Red", "Blue", "Green", "Gold"):
+        assert [t for t in lines if t.startswith(name + " (")], (name, lines)
+    assert "a tie: each scores" in texts(dev)  # the tie's line, in the bar
+    bottom = max(y + SMALL - 2 for s, y, font in drawn if s in lines)  # its last row blank
+    assert bottom <= H - FOOTER, bottom

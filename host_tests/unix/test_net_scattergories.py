@@ -389,3 +389,52 @@ def test_the_game_s_check_takes_the_phones_fields_only_when_they_hold_together()
     g.s = good
     del g.s["vote"], g.s["sheets"]  # a game saved before phones (or with none)
     check(g)
+
+
+def texts(dev):
+    """Every text the screen on top draws."""
+    dev.gfx.trace = []
+    dev.app.draw(dev.gfx)
+    return " ".join(dev.gfx.trace)
+
+
+def test_the_device_says_phones_not_paper_when_everyone_writes_on_a_phone():
+    everyone = device(("Red", "Blue", "Green"))
+    tokens = [join(everyone, p) for p in range(3)]
+    assert "phones ready? Roll!" in texts(everyone)
+    start_round(everyone)
+    later(everyone, ROUND_MS)
+    assert "Phones locked: every sheet is scored. See your phones." in texts(everyone)
+    assert "Pens down" not in texts(everyone)
+    some = device(("Red", "Blue", "Green"))  # Green on paper
+    join(some, 0), join(some, 1)
+    assert "paper ready? Roll!" in texts(some)
+    start_round(some)
+    later(some, ROUND_MS)
+    assert "Pens down, phones locked. Read the paper answers out." in texts(some)
+    paper = device(("Red", "Blue", "Green"))
+    start_round(paper)
+    later(paper, ROUND_MS)
+    assert "Pens down. Read your answers out and cross out any that match." in texts(paper)
+    assert view(everyone, tokens[0])["stage"] == "score"
+
+
+def test_a_challenge_typed_on_the_device_shows_its_answer_on_the_phones():
+    dev = device(("Red", "Blue", "Green"))
+    red, blue = join(dev, 0), join(dev, 1)
+    letter = start_round(dev)
+    act(dev, red, {"answers": sheet(letter + "ion", letter + "ime")})
+    later(dev, ROUND_MS)
+    button(dev, "press", "B")  # the points screen, Red selected
+    assert view(dev, blue)["asked"] is None
+    button(dev, "press", "A")  # challenge Red's answer...
+    button(dev, "press", "DOWN")  # ...for category 2
+    assert view(dev, blue)["asked"] is None  # not yet: the category is being chosen
+    button(dev, "press", "B")  # the vote begins at the table
+    seen = view(dev, blue)
+    assert seen["asked"] == [0, 1] and seen["sheets"][0][1] == letter + "ime"
+    for b in ("C", "A", "A"):  # Red accepts, Blue and Green reject
+        button(dev, "press", b)
+    assert view(dev, red)["asked"] == [0, 1]  # the verdict on the device: still asked
+    button(dev, "press", "B")  # it stands
+    assert view(dev, red)["asked"] is None and game(dev).s["challenges"] == [[0, 1, False]]
