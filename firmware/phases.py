@@ -7,7 +7,6 @@ as the catalog names it.
 """
 
 import gc
-import json
 import sys
 
 
@@ -37,32 +36,14 @@ class Phases:
     def __init__(self):
         self._resident = set(sys.modules)  # loaded before the first phase: they stay
 
-    def menu(self, held=None):
-        """app.menu, once every module of the old phase has gone (`held`: see _swap)."""
-        return self._swap(None, held)
+    def menu(self):
+        """app.menu, once every module of the old phase has gone."""
+        unload(self._resident)
+        from app import menu
 
-    def game(self, name, held=None):
+        return menu
+
+    def game(self, name):
         """The game's module app.<name>, once every module of the old phase has gone."""
-        return self._swap(name, held)
-
-    def _swap(self, game, held):
-        """The game's module, or app.menu (`game` None), once every module of the old phase
-        has gone. The dict `held` (the session, which outlives the phases) is the same
-        object after, its contents made again once the new phase's modules are in: made
-        while the old phase's code was loaded, they would sit among it and cut the room
-        its going frees into pieces too small for the new code. Meanwhile they are one
-        string, their JSON."""
-        blob = None
-        if held:
-            blob = json.dumps(held)
-            held.clear()
-        try:
-            unload(self._resident)
-            if game is None:
-                from app import menu
-
-                return menu
-            return __import__("app." + game, None, None, ("start",))
-        finally:
-            if blob is not None:
-                held.update(json.loads(blob))
+        unload(self._resident)
+        return __import__("app." + name, None, None, ("start",))

@@ -172,9 +172,8 @@ MECHANISMS = (
         "the menu-game swap (phases.py)",
         # The phases load their modules and let none go.
         "import boot, phases\n"
-        "def game(self, name, held=None):\n"
-        "    return __import__('app.' + name, None, None, ('start',))\n"
-        "def menu(self, held=None):\n    from app import menu\n    return menu\n"
+        "def game(self, name):\n    return __import__('app.' + name, None, None, ('start',))\n"
+        "def menu(self):\n    from app import menu\n    return menu\n"
         "phases.Phases.game = game\nphases.Phases.menu = menu",
         None,
         False,
@@ -184,14 +183,6 @@ MECHANISMS = (
         None,
         {"SIM_GC_EVERY": "-1"},  # only when an allocation finds no room
         False,
-    ),
-    (
-        "the session made again after a phase's modules (phases.py)",
-        # The session's parts stay where they were made, among the old phase's code.
-        "import boot, phases\n_swap = phases.Phases._swap\n"
-        "phases.Phases._swap = lambda self, game, held: _swap(self, game, None)",
-        None,
-        True,
     ),
     (
         "net.join and net.qr loaded for their use (net/phones.py)",

@@ -155,9 +155,9 @@ class App:
         self.game = None
         del self.stack[:]
         if self.phase == "home":
-            self.modules.menu(self.session).boot(self, notice, power_on)
+            self.modules.menu().boot(self, notice, power_on)
             return
-        self.starting = self.modules.game(self.session["game"], self.session)
+        self.starting = self.modules.game(self.session["game"])
         self.stack.append(Screen())  # nothing drawn: the last frame stays on the glass
         self.want_draw = 0
         if power_on:
