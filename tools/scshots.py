@@ -117,7 +117,10 @@ def picture(folder):
         phones = []
         try:
             written, _ = play(device, phones, Phone(device.port))
-            time.sleep(0.5)  # the last tap drawn
+            # The last tap drawn on this phone too: the skip and the glass moved on to 2
+            # (its next look, up to a poll later).
+            until(written.driver, lambda d: "Skip used" in d.find_element(By.ID, "view").text)
+            time.sleep(0.5)
             # The whole page at a phone's width, as tools/phoneshots.py takes Say When!'s.
             driver = written.driver
             height = driver.execute_script("return document.documentElement.scrollHeight")

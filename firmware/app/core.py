@@ -54,7 +54,7 @@ class App:
         self.game = None  # the game's model while one plays (app.gamescreen.start)
         # A game's module, imported, whose start (its deck, its deal, its first screen) is
         # the next step's work: a start is two stretches, each a poll of its own (shell.py)
-        self._starting = None
+        self.starting = None
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -62,7 +62,7 @@ class App:
     def step(self, ev, now):
         """One event (or None for a tick) at `now`; returns the pending effects."""
         self.now = now
-        if self._starting is not None:
+        if self.starting is not None:
             self._start(now)
         if ev is not None or self.last_input is None:
             self.last_input = now
@@ -73,7 +73,7 @@ class App:
             self.screen.event(self, ev, now)
         if self._next is not None:
             self._switch()
-            if self._starting is not None:
+            if self.starting is not None:
                 return self.effects  # the rest of the start is the next step's
         self.screen.tick(self, now)
         if self.screen.deadline(self) is None:
@@ -108,11 +108,6 @@ class App:
     @property
     def screen(self):
         return self.stack[-1]
-
-    @property
-    def starting(self):
-        """A game's start is under way: its next step finishes it."""
-        return self._starting is not None
 
     # -- navigation ----------------------------------------------------------------
     def push(self, screen, now=None):
@@ -162,7 +157,7 @@ class App:
         if self.phase == "home":
             self.modules.menu().boot(self, notice, power_on)
             return
-        self._starting = self.modules.game(self.session["game"])
+        self.starting = self.modules.game(self.session["game"])
         self.stack.append(Screen())  # nothing drawn: the last frame stays on the glass
         self.want_draw = 0
         if power_on:
@@ -175,8 +170,8 @@ class App:
     def _start(self, now):
         """The game's first screen, under whatever came over the wait (the phones' join
         screen, a notice)."""
-        start = self._starting.start
-        self._starting = None
+        start = self.starting.start
+        self.starting = None
         screen = self.stack[0] = start(self, now)
         self._entered(screen, now)
 
@@ -240,4 +235,4 @@ class App:
         self.screen.ring(self, now, leds)
 
     def deadline(self):
-        return self.now if self._starting is not None else self.screen.deadline(self)
+        return self.now if self.starting is not None else self.screen.deadline(self)
