@@ -19,7 +19,8 @@ On rp2 machine.reset() reads as a watchdog reset too, so `make flash` leaves the
 `clean` before its reset, and that boot opens the menu.
 
 A failure that comes back would loop the board: reset, resume, fail, reset. So each boot
-after a failure counts it (_STRIKES, with what broke: the error, or the watchdog); when the
+after a failure counts it (rescue.py's _STRIKES, with what broke: the error, or the
+watchdog); when the
 first failure and the two rescue boots after it have all failed the same way, the saved
 game is set aside (session.bad.json, kept for diagnosis), the table is told so, and the
 menu opens. Building the board (board.build()) and the device is inside the guard too: a
@@ -27,8 +28,9 @@ boot can fail there as well, and is counted the same way. A board that still can
 built on the boot that would set the game aside has no screen to tell the table on: that
 boot prints the error and stops there, with the REPL free, rather than loop (the saved
 game is kept: a board that does not start is no fault of the game's). The two halves are
-functions, rescue() at the boot and failed() before the reset, for a shell that steps the
-device itself (boards/web's page) to do the same.
+functions, rescue.rescue() at the boot (a module let go once it has decided, as is
+rescue.maintenance(): needed once a boot) and failed() here before the reset, for a shell
+that steps the device itself (boards/web's page) to do the same.
 
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
@@ -47,82 +49,11 @@ except Exception as e:  # noqa: BLE001 - the board must boot all the same
 else:
     del first, sys.modules["first"]  # let go: its work stays
 
-import os  # noqa: E402 - after the first step
-
 from micropython import const  # noqa: E402
 
 import board  # noqa: E402
 
-FLAG = "maintenance"
-CLEAN = "clean"  # written by make flash before its reset: boot into the menu
-_STRIKES = const("strikes")  # "<boots in a row> <why>" while boots keep failing the same way
 _WATCHDOG_MS = const(8000)  # the RP2040's longest is 8388 ms
-
-
-def maintenance():
-    try:
-        os.stat(FLAG)
-        return "requested by make flash"
-    except OSError:
-        pass
-    held = getattr(board, "held_at_boot", None)
-    if held is not None and held():
-        return "safe-mode button held at power-on"
-    return None
-
-
-def _failed(why):
-    """Counts this failure (a boot forced by an error, or by the watchdog): (how many
-    boots in a row have now failed this way, counting this one). The count lives in
-    _STRIKES; a clean boot removes it."""
-    strikes = 0
-    try:
-        with open(_STRIKES) as f:
-            n, _, was = f.read().partition(" ")
-        if was == why:
-            strikes = int(n)
-    except (OSError, ValueError):
-        pass
-    strikes += 1
-    try:
-        with open(_STRIKES, "w") as f:
-            f.write("%d %s" % (strikes, why))
-    except OSError:
-        pass
-    return strikes
-
-
-def _forget(name):
-    try:
-        os.remove(name)
-        return True
-    except OSError:
-        return False
-
-
-def rescue(cause):
-    """At a boot, from `cause` (what reset the board: "watchdog", or None) and the files an
-    error or make flash left: (whether to go straight back into the saved game, the note
-    for the table). Counts the failed boots; the third in a row the same way sets the game
-    aside (the caller does, once it has a store): not rescued, and the note says so."""
-    from shell import RESUME_FILE
-
-    rescued = cause is not None
-    try:
-        with open(RESUME_FILE) as f:
-            cause = f.read() or None  # what broke; empty: a Badger that switched off
-        os.remove(RESUME_FILE)
-        rescued = True
-    except OSError:
-        pass
-    if _forget(CLEAN):  # make flash's own reset, which on rp2 reads as the watchdog's
-        rescued, cause = False, None
-    if cause is None:
-        _forget(_STRIKES)
-    elif _failed(cause) >= 3:  # and two rescue boots after it failed the same way
-        _forget(_STRIKES)
-        return False, "The saved game kept failing, so it was set aside as session.bad.json."
-    return rescued, ""
 
 
 def failed(e, dev):
@@ -148,6 +79,8 @@ def main():
     hold = getattr(board, "hold_power", None)
     if hold is not None:
         hold()
+    from rescue import maintenance
+
     why = maintenance()
     if why:
         print("Party Scanner: maintenance boot (%s): no game, no watchdog." % why)
@@ -163,7 +96,10 @@ def main():
     except (ImportError, AttributeError):
         machine = None  # the PC (make sim): no watchdog
         cause = None
+    from rescue import rescue
+
     rescued, note = rescue(cause)
+    del maintenance, rescue, sys.modules["rescue"]  # let go: they have decided
     hw = dev = None
     try:
         hw = board.build()  # a board that fails to start is a failed boot (counted above)

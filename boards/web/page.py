@@ -30,8 +30,9 @@ import scannerjs
 
 import ticks
 from board import WebBoard
+from rescue import rescue
 from shell import Device
-from start import failed, rescue
+from start import failed
 from store import Store
 
 _RING_MS = 40  # 25 ring frames a second, as shell._ring

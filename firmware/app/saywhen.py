@@ -13,7 +13,6 @@ from micropython import const
 import ticks
 from app import gamescreen, layout, numedit
 from app.buttons import is_press
-from app.dialogs import Confirm, Notice
 from app.gamescreen import GameScreen, Win, phones
 from app.gfx import FOOTER, H, W
 from app.saywhen_game import (
@@ -349,6 +348,8 @@ class Door(GameScreen):
                 app.tone("score")
             app.replace(view(game), now)  # the next card, or the winner
             if isinstance(outcome, list):
+                from app.dialogs import Notice  # (dialogs: loaded when one is shown)
+
                 names = " and ".join(self.who(t) for t in outcome)
                 app.push(
                     Notice(
@@ -524,6 +525,7 @@ class Scores(GameScreen):
         if b in ("A", "B", "GO"):
             app.pop(now)
         elif b == "C" and self.game.can_undo():
+            from app.dialogs import Confirm
 
             def yes(app, now):
                 self.game.undo()

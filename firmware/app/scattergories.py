@@ -34,7 +34,6 @@ from micropython import const
 import ticks
 from app import gamescreen, gfx, layout
 from app.buttons import is_press
-from app.dialogs import Confirm
 from app.gamescreen import GameScreen, Win, phones
 from app.gfx import W
 from app.scattergories_game import (
@@ -430,6 +429,8 @@ class Play(GameScreen):
         elif kind == "press" and not running and b in ("B", "GO"):
             self.toggle(app, now)
         elif kind == "press" and not running and b == "A":
+            from app.dialogs import Confirm  # (dialogs: loaded when one is shown)
+
             msg = "Stop the timer now? Time is up for everyone."
             app.push(Confirm("End the round?", msg, lambda app, now: self.time_up(app, now)))
 

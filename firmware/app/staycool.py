@@ -22,7 +22,6 @@ from micropython import const
 
 import ticks
 from app import gamescreen, layout
-from app.dialogs import Notice
 from app.gamescreen import GameScreen, Win
 from app.gfx import FOOTER, H, W
 from app.staycool_game import KINDS, OVER, PERIOD_MS, ROUNDS, RUNNING, Live, StayCool
@@ -124,6 +123,8 @@ class Start(GameScreen):
         elif b == "A":
             app.push(Scores(self.game), now)
         elif b == "B":
+            from app.dialogs import Notice  # (dialogs: loaded when one is shown)
+
             app.push(Notice("Buttons", _HELP), now)
 
     def draw(self, app, g):
