@@ -9,10 +9,10 @@ has its own address: the server's limits per address, and its one team for an ad
 apply as they would there. The requests are a few hundred in all; each waits at most a
 ceiling that only catches a hang, and no test bounds how fast anything is.
 
-What the device does not do yet that issue 33 asks for (a parser as strict as HTTP/1.1,
-part 2; slow clients that never win, part 3) is built on another branch: those tests are
-marked xfail(strict=True), so that they fail (as expected) today, and the day the
-behaviour lands they pass, which strict turns into a failure: take the mark away then.
+The strict parser (issue 33, part 2: conflicting lengths, any Transfer-Encoding, a POST
+without a length, limits that hold across reads and over all the headers, JSON nested too
+deep) and the slow clients that never win (part 3: one deadline for a whole request, the
+idlest connection's slot given to a new one) are checked here too.
 """
 
 import json
@@ -25,9 +25,6 @@ from test_phones import PACE, RESTART, game, paced, post, raw, unchanged
 from test_phones import device as device  # test_phones' fixture: a device a test has alone
 
 from tools.phones import Device, Phone, new_address
-
-# Parts 2 and 3 of issue 33 are here on this branch: their checks are plain tests.
-STRICT = SLOW = pytest.mark.usefixtures()
 
 
 @pytest.fixture(scope="module")
@@ -359,14 +356,12 @@ STRICT_CASES = {
 }
 
 
-@STRICT
 @pytest.mark.parametrize("what", STRICT_CASES)
 def test_what_a_strict_parser_refuses(table, what):
     data, status = STRICT_CASES[what]
     assert attacked(table, data) == status
 
 
-@STRICT
 def test_json_nested_1000_deep_is_refused_without_the_heap(table):
     """The attack's 2,000 bytes nested 1,000 deep: at the .mpy build's cap the parser runs
     out of heap (503) where a scan of the bytes refuses it (400) first. (The sources, at
@@ -385,7 +380,6 @@ REFUSED = {
 }
 
 
-@STRICT
 @pytest.mark.parametrize("what", REFUSED)
 def test_a_refusal_says_why_in_json(table, what):
     dev, red = table
@@ -438,7 +432,6 @@ def test_a_request_trickled_a_byte_at_a_time_is_cut_off_by_its_deadline(table):
     plays_on(dev, red)
 
 
-@SLOW
 def test_when_every_connection_is_held_a_phone_still_gets_in(table):
     """Four connections (all the server takes at once) held by clients that have sent the
     start of a request and nothing for 1.5 s since, as a client sending a byte a second
