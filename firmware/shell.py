@@ -100,7 +100,8 @@ class Device:
                 app.step(None, now)
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
-        self.write_one()
+        if self.saves:  # (a poll with nothing to do allocates nothing: not even a loop)
+            self.write_one()
         if self._battery_at is None or ticks.diff(now, self._battery_at) >= _BATTERY_EVERY_MS:
             self._battery_at = now
             mv = self.board.battery_mv()
@@ -126,7 +127,12 @@ class Device:
                 self.board.sleep()
 
     def apply(self):
-        effects = self.app.effects
+        if self.app.effects:
+            self._apply(self.app.effects)
+        if self.on_applied is not None:
+            self.on_applied()
+
+    def _apply(self, effects):
         saves = self.saves  # key -> data: a file saved twice before its write is written once
         for fx in effects:
             kind = fx[0]
@@ -142,8 +148,6 @@ class Device:
             elif kind == "sleep":
                 self.sleep_pending = True  # once the Sleeping screen is on the glass
         del effects[:]
-        if self.on_applied is not None:
-            self.on_applied()
 
     def write_one(self):
         """Writes one of the saves asked for, at the end of a poll: each write stalls the
@@ -191,11 +195,11 @@ class Device:
 
     def sleep_ms(self, t):
         """Until the next poll, or sooner when the core has a deadline before it."""
-        wait = POLL_MS
         deadline = self.app.deadline()
-        if deadline is not None:
-            wait = min(wait, max(0, ticks.diff(deadline, t)))
-        return wait
+        if deadline is None:
+            return POLL_MS
+        left = ticks.diff(deadline, t)  # (few values at once: a call's frame off the heap)
+        return POLL_MS if left > POLL_MS else max(0, left)
 
 
 def now():

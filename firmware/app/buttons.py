@@ -113,7 +113,15 @@ class Buttons:
 
     def step(self, edges, now):
         """Decodes the edges latched since the last poll, then what time alone makes of
-        the buttons by `now` (a long press, a repeat, a level that has held)."""
+        the buttons by `now` (a long press, a repeat, a level that has held). A poll with
+        nothing to decode calls nothing with many locals: such a call's frame is made in
+        the heap (MicroPython's VM_MAX_STATE_ON_STACK), and every poll would count it
+        towards the next collection."""
+        if edges.tail != edges.head or edges.lost:
+            self._decode(edges)
+        self._advance(now)
+
+    def _decode(self, edges):
         while edges.tail != edges.head:
             i = edges.tail
             what = edges.what[i]
@@ -126,7 +134,6 @@ class Buttons:
             for b in range(_COUNT):
                 if changed >> b & 1:
                     self._edge(b, edges.levels >> b & 1, edges.lost_at)
-        self._advance(now)
 
     def _edge(self, b, down, t):
         self._advance(t)  # what came due before this edge comes first
@@ -137,22 +144,27 @@ class Buttons:
     def _advance(self, t):
         """Every level that has held _DEBOUNCE_MS by `t` counts, in the order they came,
         each after the long presses and repeats due before it."""
-        while True:
-            first = at = -1
-            pending = self._raw ^ self.stable
-            for b in range(_COUNT):
-                if pending >> b & 1:
-                    due = ticks.add(self._raw_since[b], _DEBOUNCE_MS)
-                    if ticks.diff(t, due) >= 0 and (first < 0 or ticks.diff(due, at) < 0):
-                        first, at = b, due
-            if first < 0:
-                break
-            self._hold(at)
-            if self._raw >> first & 1:
-                self._pressed(first, self._raw_since[first])
-            else:
-                self._released(first)
+        while self._raw ^ self.stable and self._settle(t):
+            pass
         self._hold(t)
+
+    def _settle(self, t):
+        """The level that has held _DEBOUNCE_MS by `t` first, counted (True), if any."""
+        first = at = -1
+        pending = self._raw ^ self.stable
+        for b in range(_COUNT):
+            if pending >> b & 1:
+                due = ticks.add(self._raw_since[b], _DEBOUNCE_MS)
+                if ticks.diff(t, due) >= 0 and (first < 0 or ticks.diff(due, at) < 0):
+                    first, at = b, due
+        if first < 0:
+            return False
+        self._hold(at)
+        if self._raw >> first & 1:
+            self._pressed(first, self._raw_since[first])
+        else:
+            self._released(first)
+        return True
 
     def _hold(self, t):
         for b in range(_COUNT):

@@ -2,9 +2,10 @@
 (app/core.py) steps the one on top of its stack."""
 
 
-def _nothing(*args):
+def _nothing(screen, app, x=None, y=None):
     """What a screen does with whatever it does not handle (one function for all of them:
-    each function costs heap)."""
+    each function costs heap). Its arguments named, not *args: a call would make a tuple
+    of them in the heap, at every poll for tick and deadline."""
 
 
 class Screen:
