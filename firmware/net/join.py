@@ -1,7 +1,7 @@
 """Each game's network and a phone joining it: a new name, key and no tokens for each
 game (with the QR codes that join it; app.session checks a saved one at boot), the network opened,
-the two requests of a phone that has no token yet: /api/teams (which teams are free) and
-/api/join (a team picked: its token), and the join screen.
+and the join screen. (The two requests of a phone with no token yet, /api/teams and
+/api/join, are net.phones': the team picker asks every 1.5 s.)
 
 The join screen: two QR codes, one that joins the device's network and one that opens
 its page, with the same as text for a phone that cannot scan. The network's code (about
@@ -13,7 +13,6 @@ name and key in bold. Each code keeps a margin of light around it. Any button go
 
 import asyncio
 import os
-from binascii import hexlify
 
 from micropython import const
 
@@ -25,7 +24,6 @@ from app.screen import Screen
 # as another on the screen (no I, O, 0, 1 in names, no l, o in keys).
 _NAME_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _KEY_CHARS = "abcdefghijkmnpqrstuvwxyz23456789"
-_HEX = "0123456789abcdef"
 _ADDRESS_MS = const(3000)  # a radio with no address by then has failed
 _RETRY_MS = const(2000)  # a port refused: tried again
 
@@ -137,46 +135,6 @@ async def made(net, table, still):
         codes.append(code)
     codes.append(url)
     return codes
-
-
-def answer(net, message, who):
-    """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
-    ({"team": n, "token": the phone's own, optional}: that team's token, if no other phone
-    has it yet; net.phones saves it before the phone hears of it), from the address `who`.
-    A phone proposes its token, and keeps it, before it asks: if the answer is lost on the
-    way, the token works all the same, and asking again for the same team with it is
-    answered as the first. One phone, one team: a phone that holds a team (its address's,
-    or its token's) and picks another moves to it, and the first is free; its own team
-    picked again, it is that team's still, with the token it now proposes."""
-    table = net.table
-    tokens = table["tokens"]
-    where = net.where
-    playing = net.session is not None
-    if message is None:
-        teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
-        return 200, {"game": table["game"] if playing else None, "teams": teams}
-    team = message.get("team")
-    mine = message.get("token")
-    if not playing:
-        return 409, {"error": "no game"}
-    if type(team) is not int or not 0 <= team < len(tokens):
-        return 400, {"error": "no such team"}
-    if mine is not None and (
-        type(mine) is not str or not 16 <= len(mine) <= 64 or mine.strip(_HEX)
-    ):
-        return 400, {"error": "a token is 16 to 64 of 0-9 a-f"}
-    if tokens[team] not in (None, mine) and where[team] != who:
-        return 409, {"error": "taken"}  # by another phone
-    for i in range(len(tokens)):  # the team this phone leaves, if any, is free
-        if i != team and (where[i] == who or mine is not None and tokens[i] == mine):
-            tokens[i] = where[i] = None
-    tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
-    where[team] = who
-    if net.app.screen.name == "phones":
-        net.app.redraw()  # the join screen says who is in
-    # What the team's phone sees comes with its next look (/api/me): the join screen, the
-    # game's heaviest, leaves little room for the game's phone side beside net.join.
-    return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}
 
 
 # -- the join screen -----------------------------------------------------------------

@@ -22,7 +22,7 @@ runs `Net.run`:
   connection comes back with its token; a team already taken cannot be taken again.
 - One phone, one team: on the device's network each phone has an address of its own, and
   an address holds one team at a time (Net.where). A phone that picks another team moves
-  to it, the first freed (net.join); a token used from an address that holds another
+  to it, the first freed (_teams); a token used from an address that holds another
   team is refused (403). The addresses are this boot's alone, never saved: after a power
   cut the device's DHCP server may hand them out afresh, so each team's is learnt again
   from its phone's first request. The Quizzer frees a team on the device (main menu,
@@ -37,7 +37,9 @@ the one hook the shell offers (Device.on_applied). The core reaches the Net as `
 import asyncio
 import gc
 import json
+import os
 import sys
+from binascii import hexlify
 
 from micropython import const
 
@@ -53,6 +55,7 @@ _AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at mo
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
 _NESTING = const(3)  # the deepest message: {"answers": [...]} is 2
+_HEX = const("0123456789abcdef")  # what a token is made of
 _FOR_A_WHILE = const(("net.join", "net.qr", "net.teams"))  # loaded for their use (_let_go)
 
 
@@ -130,7 +133,8 @@ class Net:
         self.next = None
         self.server = server.Server(self.api, getattr(ap, "page", "/phones.html.gz"))
         self.serving = None  # the server's task
-        dev.on_applied = self.sync  # after each step: the game followed at once
+        self.model = None  # the game's model its phone side was last looked for (stepped)
+        dev.on_applied = self.stepped  # after each step: the game followed at once
 
     @property
     def app(self):
@@ -208,6 +212,18 @@ class Net:
         return "http://%s/" % self.ip if port == 80 else "http://%s:%d/" % (self.ip, port)
 
     # -- the game's teams ------------------------------------------------------------
+    def stepped(self):
+        """After each step of the core (the shell's one hook): the game followed (sync); and
+        a game come in with phones on it (resumed: from the menu, after a power cut) has its
+        phone side loaded now, beside its modules, not at its phones' first look, by when
+        their requests have cut the heap up."""
+        self.sync()
+        game = self.app.game
+        if game is not self.model:
+            self.model = game
+            if game is not None and self.phones():
+                _side(self.table["game"])
+
     def sync(self):
         """Follows the core's game. A new one gets a new network and no phones (those of
         the last game are refused); the game of the boot keeps its own, if they are its."""
@@ -271,7 +287,7 @@ class Net:
             if type(message) is not dict:
                 return _json(400, {"error": "not a JSON object"})
         if path == "/api/teams" or path == "/api/join":  # a phone without a token yet
-            status, out = _joining().answer(self, message if post else None, who)
+            status, out = _teams(self, message if post else None, who)
             if status == 200 and post:  # a token given: it survives a power cut
                 self.dev.save(SAVE, self.table)
             return _json(status, out)
@@ -299,6 +315,46 @@ class Net:
         self.dev.apply()
         self.dev.write_all()  # saved before the phone hears it is done
         return 200, None, None  # net.server's answer to an act done: the phone looks next
+
+
+def _teams(net, message, who):
+    """(status, a JSON-able answer) to /api/teams (`message` None) or /api/join
+    ({"team": n, "token": the phone's own, optional}: that team's token, if no other phone
+    has it yet; net.phones saves it before the phone hears of it), from the address `who`.
+    A phone proposes its token, and keeps it, before it asks: if the answer is lost on the
+    way, the token works all the same, and asking again for the same team with it is
+    answered as the first. One phone, one team: a phone that holds a team (its address's,
+    or its token's) and picks another moves to it, and the first is free; its own team
+    picked again, it is that team's still, with the token it now proposes."""
+    table = net.table
+    tokens = table["tokens"]
+    where = net.where
+    playing = net.session is not None
+    if message is None:
+        teams = [{"name": n, "taken": t is not None} for n, t in zip(table["names"], tokens)]
+        return 200, {"game": table["game"] if playing else None, "teams": teams}
+    team = message.get("team")
+    mine = message.get("token")
+    if not playing:
+        return 409, {"error": "no game"}
+    if type(team) is not int or not 0 <= team < len(tokens):
+        return 400, {"error": "no such team"}
+    if mine is not None and (
+        type(mine) is not str or not 16 <= len(mine) <= 64 or mine.strip(_HEX)
+    ):
+        return 400, {"error": "a token is 16 to 64 of 0-9 a-f"}
+    if tokens[team] not in (None, mine) and where[team] != who:
+        return 409, {"error": "taken"}  # by another phone
+    for i in range(len(tokens)):  # the team this phone leaves, if any, is free
+        if i != team and (where[i] == who or mine is not None and tokens[i] == mine):
+            tokens[i] = where[i] = None
+    tokens[team] = mine or hexlify(os.urandom(8)).decode()  # net.phones saves it
+    where[team] = who
+    if net.app.screen.name == "phones":
+        net.app.redraw()  # the join screen says who is in
+    # What the team's phone sees comes with its next look (/api/me): the join screen, the
+    # game's heaviest, leaves little room for the game's phone side beside net.join.
+    return 200, {"team": team, "name": table["names"][team], "token": tokens[team]}
 
 
 build = Net  # what shell.Device calls: a name every board has already (board.build)
