@@ -14,8 +14,6 @@ from binascii import crc32
 
 from micropython import const
 
-from store import shape
-
 _MOST_BYTES = const(8192)  # the largest save is under 3 KB; anything bigger is not ours
 _DIR = const(0x4000)  # S_IFDIR in os.stat()'s mode
 _DEEPEST = const(8)  # a save nests 5 deep at most (a Say When! guess in the undo's copy)
@@ -43,7 +41,7 @@ def load(store, key):
             raise ValueError
         # Parsed, each list and dict is a block of the heap (8 KB of "[]," would be 90 KB),
         # and a save is read at boot, beside the whole device.
-        deepest, containers = shape(body)
+        deepest, containers = store.shape(body)  # (store.py's: it imports this module)
         if deepest > _DEEPEST or containers > _MOST_CONTAINERS:
             raise ValueError
         return json.loads(str(body, "utf-8")), problem

@@ -133,8 +133,7 @@ class Net:
         self.next = None
         self.server = server.Server(self.api, getattr(ap, "page", "/phones.html.gz"))
         self.serving = None  # the server's task
-        self.model = None  # the game's model its phone side was last looked for (stepped)
-        dev.on_applied = self.stepped  # after each step: the game followed at once
+        dev.on_applied = self.sync  # after each step: the game followed at once
 
     @property
     def app(self):
@@ -212,18 +211,6 @@ class Net:
         return "http://%s/" % self.ip if port == 80 else "http://%s:%d/" % (self.ip, port)
 
     # -- the game's teams ------------------------------------------------------------
-    def stepped(self):
-        """After each step of the core (the shell's one hook): the game followed (sync); and
-        a game come in with phones on it (resumed: from the menu, after a power cut) has its
-        phone side loaded now, beside its modules, not at its phones' first look, by when
-        their requests have cut the heap up."""
-        self.sync()
-        game = self.app.game
-        if game is not self.model:
-            self.model = game
-            if game is not None and self.phones():
-                _side(self.table["game"])
-
     def sync(self):
         """Follows the core's game. A new one gets a new network and no phones (those of
         the last game are refused); the game of the boot keeps its own, if they are its."""

@@ -298,32 +298,3 @@ def test_printed_cards_the_interrogators_still_tap_and_count_with_no_card_text()
     assert turn_state(dev)[:4] == (4, 1, 2, True)
     tick(dev, TURN_MS)
     assert game(dev).s["scores"][0][0] == 4 * 1
-
-
-def forget_side():
-    """net.staycool forgotten, as the game's phase's modules are (phases.unload)."""
-    import sys
-
-    sys.modules.pop("net.staycool", None)
-    sys.modules["net"].__dict__.pop("staycool", None)
-
-
-def test_a_game_resumed_with_phones_on_it_loads_their_side_before_any_look():
-    # (net.phones.Net.stepped: at its phones' first look, their requests would have cut
-    # the heap up by then)
-    import sys
-
-    dev = device()
-    folder = "%s/sc%d" % (ROOT, _dirs[0])
-    join(dev, 0)
-    dev.write_all()  # the phones' table, with its token, as saved before the phone hears
-    forget_side()  # (a board's power cut: RAM empties)
-    board = HostBoard(folder)
-    board.wifi = FakeAP()
-    twin = Device(board, Store(folder), seed=1, resume=True)  # the power back on
-    assert twin.app.game is not None and "net.staycool" not in sys.modules
-    twin.apply()  # after the boot's step, as the shell does
-    assert "net.staycool" in sys.modules
-    forget_side()
-    fresh = device()  # a new game, no phone on it yet: its side waits for a look
-    assert fresh.app.game is not None and "net.staycool" not in sys.modules
