@@ -48,6 +48,7 @@ class App:
         self.effects = []
         self.want_draw = 2
         self.stack = []
+        self._door = [None, None, None, None]  # what table() answers, made once
         self.now = 0
         self._played = dict(self.played)  # the records as last saved (save_session)
         self.phase = None  # "home" (the menu) or "game"
@@ -181,13 +182,20 @@ class App:
         the game's own screens show, else the name of the screen over them ("phones",
         "notice", "sleeping"...); the session: the game's key and its players, or None;
         the game's model while one plays, else None; the core's clock, the `now` of its
-        last step)."""
+        last step). One list, filled afresh at each call, for its reader to unpack at
+        once: the phones read it after every step, and a tuple each time would be heap
+        the collector counts."""
+        door = self._door
         phase = self.phase
         if phase == "game" and self.screen.game is not self.game:
             phase = self.screen.name
         elif phase == "home" and self.screen.name == "resume":
             phase = "resume"
-        return phase, self.session, self.game, self.now
+        door[0] = phase
+        door[1] = self.session
+        door[2] = self.game
+        door[3] = self.now
+        return door
 
     def _entered(self, screen, now):
         screen.enter(self, self.now if now is None else now)

@@ -29,3 +29,16 @@ def test_a_hundred_polls_at_the_idle_menu_allocate_next_to_nothing():
     # Before: 854 bytes a poll (the buttons' decoding, the effects applied, the saves, the
     # wait to the next poll, a screen's tick and deadline); now a few at most.
     assert micropython.mem_total() - before < 1000
+
+
+def test_the_phones_read_the_table_through_a_door_that_allocates_nothing():
+    # (App.table: net.phones reads it after every step)
+    folder = os.getenv("TEST_TMP") + "/door"
+    dev = Device(HostBoard(folder), Store(folder), seed=1)
+    app = dev.app
+    app.table()
+    before = micropython.mem_total()
+    for _ in range(100):
+        phase, session, game, now = app.table()
+    assert micropython.mem_total() - before < 100
+    assert (phase, session, game, now) == ("home", None, None, app.now)
