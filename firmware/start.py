@@ -21,15 +21,15 @@ On rp2 machine.reset() reads as a watchdog reset too, so `make flash` leaves the
 A failure that comes back would loop the board: reset, resume, fail, reset. So each boot
 after a failure counts it (rescue.py's _STRIKES, with what broke: the error, or the
 watchdog); when the first failure and the two rescue boots after it have all failed the
-same way, the saved game is set aside (session.bad.json, kept for diagnosis), the table is told so, and the
-menu opens. Building the board (board.build()) and the device is inside the guard too: a
-boot can fail there as well, and is counted the same way. A board that still cannot be
-built on the boot that would set the game aside has no screen to tell the table on: that
-boot prints the error and stops there, with the REPL free, rather than loop (the saved
-game is kept: a board that does not start is no fault of the game's). The two halves are
-functions, rescue.rescue() at the boot (a module let go once it has decided, as is
-rescue.maintenance(): needed once a boot) and failed() here before the reset, for a shell
-that steps the device itself (boards/web's page) to do the same.
+same way, the saved game is set aside (session.bad.json, kept for diagnosis), the table
+is told so, and the menu opens. Building the board (board.build()) and the device is
+inside the guard too: a boot can fail there as well, and is counted the same way. A board
+that still cannot be built on the boot that would set the game aside has no screen to
+tell the table on: that boot prints the error and stops there, with the REPL free, rather
+than loop (the saved game is kept: a board that does not start is no fault of the
+game's). The two halves are functions, rescue.rescue() at the boot (a module let go once
+it has decided, as is rescue.maintenance(): needed once a boot) and failed() here before
+the reset, for a shell that steps the device itself (boards/web's page) to do the same.
 
 Maintenance boot (no game, no watchdog, the REPL left free for mpremote): when the file
 `maintenance` exists (`make flash` writes it before copying and removes it after, so an
