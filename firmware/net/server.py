@@ -90,7 +90,28 @@ _ACTED = const(
 
 
 class Refused(Exception):
-    """A request turned away: its status, and why in a few words (the phone is told)."""
+    """A request turned away: its status (the phone is told why: _why)."""
+
+
+# Why a request is turned away, by its status: the JSON a phone is told (_why).
+_WHY = const(
+    (
+        400, '{"error": "bad request"}',
+        404, '{"error": "no such page"}',
+        405, '{"error": "method not allowed"}',
+        408, '{"error": "too slow"}',
+        411, '{"error": "length required"}',
+        413, '{"error": "too large"}',
+        429, '{"error": "too many requests"}',
+        431, '{"error": "headers too large"}',
+        501, '{"error": "only Content-Length"}',
+        503, '{"error": "busy"}',
+    )
+)  # fmt: skip
+
+
+def _why(status):
+    return _WHY[_WHY.index(status) + 1]
 
 
 class _Out(io.IOBase):
@@ -269,7 +290,7 @@ class Server:
         try:
             if slot[_STAGE] != _DONE and time.ticks_diff(slot[_UNTIL], time.ticks_ms()) <= 0:
                 if slot[_STAGE] == _READ:
-                    self.respond(slot, 408, JSON, '{"error": "too slow"}')  # the phone went quiet
+                    self.respond(slot, 408, JSON, _why(408))  # the phone went quiet
                 else:
                     slot[_STAGE] = _DONE  # the answer not taken, or lingered enough
             if slot[_STAGE] != _DONE:
@@ -354,7 +375,7 @@ class Server:
                     break
         except OSError:
             pass  # nothing sent yet, or no more
-        why = '{"error": "too many requests"}' if status == 429 else '{"error": "busy"}'
+        why = _why(status)
         try:  # (a str is sent as its UTF-8 bytes)
             conn.send(_HEAD % (status, JSON, len(why), "") + why)
         except OSError:
@@ -377,7 +398,7 @@ class Server:
             if slot[_STAGE] == _SEND:
                 self.send(slot, conn)
         except Refused as e:
-            self.respond(slot, e.args[0], JSON, '{"error": "%s"}' % e.args[1])
+            self.respond(slot, e.args[0], JSON, _why(e.args[0]))
         except OSError as e:
             if e.errno != 11:  # EAGAIN: not ready after all
                 slot[_STAGE] = _DONE  # the phone went away
@@ -471,26 +492,26 @@ class Server:
         beyond them), and answers it once it is whole."""
         more = conn.recv(_CHUNK)
         if not more:
-            raise Refused(400, "bad request")
+            raise Refused(400)
         slot[_HEARD] = time.ticks_ms()
         buf = slot[_BUF]
         if slot[_LINES] >= 0 and len(buf) + len(more) > _LINE + 1 and b"\n" not in more:
-            raise Refused(431, "headers too large")  # before it takes more heap
+            raise Refused(431)  # before it takes more heap
         buf = buf + more if buf else more
         at = 0  # where the next line starts: lines are read where they are, not copied out
         while slot[_LINES] >= 0:  # the request line and the headers
             end = buf.find(b"\r\n", at)
             if end < 0:
                 if len(buf) - at > _LINE:
-                    raise Refused(431, "headers too large")
+                    raise Refused(431)
                 slot[_BUF] = buf[at:]
                 return
             if end > at + _LINE:  # a line too long, though it came whole in one read
-                raise Refused(431, "headers too large")
+                raise Refused(431)
             try:
                 self.header(slot, buf, at, end)
             except ValueError:  # not UTF-8
-                raise Refused(400, "bad request")
+                raise Refused(400)
             at = end + 2
         if at:
             buf = buf[at:]
@@ -509,12 +530,12 @@ class Server:
                 slot[_BUF] = memoryview(_ACTED)
                 return
         elif method == "POST":
-            raise Refused(405, "method not allowed")
+            raise Refused(405)
         elif path == "/" or path == "/index.html":
             try:
                 page = open(self.page, "rb")  # noqa: SIM115 - end() closes it
             except OSError:
-                raise Refused(404, "no such page")
+                raise Refused(404)
             status = 200
             kind = _HTML  # (one at a time: a tuple of constants is an object more)
             body = None
@@ -531,7 +552,7 @@ class Server:
             kind = TEXT
             body = b"Microsoft Connect Test"
         else:
-            raise Refused(404, "no such page")
+            raise Refused(404)
         self.respond(slot, status, kind, body, page)
 
     def header(self, slot, buf, start, end):
@@ -545,17 +566,17 @@ class Server:
         slot[_LINES] = lines + 1
         slot[_SIZE] += 2 + end - start  # (offsets in the request's bytes, not ticks)
         if slot[_SIZE] > _HEAD_MOST:
-            raise Refused(431, "headers too large")  # all together, however many lines
+            raise Refused(431)  # all together, however many lines
         if not lines:  # GET /path?query HTTP/1.1
             parts = buf[start:end].decode().split(" ")
             if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
-                raise Refused(400, "bad request")
+                raise Refused(400)
             method = parts[0]
             if method not in ("GET", "HEAD", "POST"):
-                raise Refused(405, "method not allowed")
+                raise Refused(405)
             path = parts[1]
             if not path.startswith("/") or ".." in path or "%" in path or "\\" in path:
-                raise Refused(400, "bad request")
+                raise Refused(400)
             slot[_METHOD] = method
             slot[_PATH] = path.split("?", 1)[0]
             slot[_TOKEN] = None
@@ -563,30 +584,30 @@ class Server:
             length = slot[_LENGTH]
             if slot[_ENCODED]:  # RFC 9112 6.1: with a Content-Length too, a smuggling try
                 if length >= 0:
-                    raise Refused(400, "bad request")
-                raise Refused(501, "only Content-Length")
+                    raise Refused(400)
+                raise Refused(501)
             if length > _BODY_MOST:
-                raise Refused(413, "too large")
+                raise Refused(413)
             if slot[_METHOD] == "POST" and length < 0:
-                raise Refused(411, "length required")
+                raise Refused(411)
             slot[_LENGTH] = max(0, length)
             slot[_LINES] = -1  # the headers are in
         elif lines > _HEADERS:
-            raise Refused(431, "headers too large")
+            raise Refused(431)
         else:
             colon = buf.find(b":", start, end)
             if colon < 0:
-                raise Refused(400, "bad request")
+                raise Refused(400)
             name = buf[start:colon].decode().strip().lower()
             if name == "content-length":
                 value = buf[colon + 1 : end].decode().strip()
                 if not value.isdigit():
-                    raise Refused(400, "bad request")
+                    raise Refused(400)
                 if len(value) > 6:
-                    raise Refused(413, "too large")
+                    raise Refused(413)
                 value = int(value)
                 if slot[_LENGTH] >= 0 and value != slot[_LENGTH]:
-                    raise Refused(400, "bad request")  # that differ: which is meant?
+                    raise Refused(400)  # that differ: which is meant?
                 slot[_LENGTH] = value
             elif name == "transfer-encoding":
                 slot[_ENCODED] = True  # only a stated length is accepted (501, or 400)
