@@ -185,6 +185,20 @@ MECHANISMS = (
         False,
     ),
     (
+        "Scattergories' round and scoring apart (app/scattergories.py turn)",
+        # Both sides' screens loaded with the game, for all of it.
+        "import boot, phases\n"
+        "_game = phases.Phases.game\n"
+        "def game(self, name):\n"
+        "    module = _game(self, name)\n"
+        "    if name == 'scattergories':\n"
+        "        from app import scattergories_round, scattergories_score\n"
+        "    return module\n"
+        "phases.Phases.game = game",
+        None,
+        True,
+    ),
+    (
         "net.join and net.qr loaded for their use (net/phones.py)",
         "import boot\nfrom net import phones\nphones._let_go = lambda: None",  # kept once loaded
         None,

@@ -213,8 +213,9 @@ def staycool_misfits(text, answer, tag):
 
 # Scattergories' list (app/scattergories.py, draw_page): each category in the largest
 # of these that fits W - 33 px, else small type cut with "…". A challenge
-# (app/scattergories.py, Challenge) shows "N. category" wrapped in large type at W - 12 px and
-# drops the lines past the second; its bar cuts the category to 180 px by design.
+# (app/scattergories_score.py, Challenge) shows "N. category" wrapped in large type at
+# W - 12 px and drops the lines past the second; its bar cuts the category to 180 px by
+# design.
 LIST_FONTS = ("large", "bold", "body", "small")
 LIST_WIDTH = W - 33
 CHALLENGE_WIDTH, CHALLENGE_LINES = W - 12, 2

@@ -56,6 +56,7 @@ class App:
         # A game's module, imported, whose start (its deck, its deal, its first screen) is
         # the next step's work: a start is two stretches, each a poll of its own (shell.py)
         self.starting = None
+        self.fresh = False  # the game starting goes on from a boundary just crossed (play)
         self._next = "game" if resume and session is not None else "home"
         self._switch(notice, power_on=True)
 
@@ -130,11 +131,14 @@ class App:
         """Back to the main menu (the A+C chord); a game in progress stays saved."""
         self._next = "home"
 
-    def play(self, game=None, names=None):
-        """Plays the saved session, or first saves a new one: `game` (its key) with `names`."""
+    def play(self, game=None, names=None, fresh=False):
+        """Plays the saved session, or first saves a new one: `game` (its key) with `names`.
+        `fresh`: the game, playing, goes on from its save at a boundary it has just crossed,
+        its modules loaded afresh (app.fresh, while it starts), not as after a power cut."""
         if game is not None:
             self.session = {"game": game, "names": list(names), "state": None}
             self.save_session()
+        self.fresh = fresh
         self._next = "game"
 
     def finish(self):
@@ -174,6 +178,7 @@ class App:
         start = self.starting.start
         self.starting = None
         screen = self.stack[0] = start(self, now)
+        self.fresh = False
         self._entered(screen, now)
 
     def table(self):
@@ -243,4 +248,6 @@ class App:
         self.screen.ring(self, now, leds)
 
     def deadline(self):
-        return self.now if self.starting is not None else self.screen.deadline(self)
+        if self.starting is not None or self._next is not None:
+            return self.now  # a start, or a phase asked for by a tick: the next step's
+        return self.screen.deadline(self)

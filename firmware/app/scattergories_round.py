@@ -1,0 +1,354 @@
+"""Scattergories' round: the list (Pick), the die (Roll) and the writing time (Play); the
+screens app/scattergories.py shows until a round's clock ends (then its scoring's,
+app/scattergories_score.py, in their place).
+"""
+
+from micropython import const
+
+import ticks
+from app import layout
+from app.buttons import is_press
+from app.gamescreen import GameScreen, phones
+from app.gfx import W
+from app.scattergories import clock, draw_page, go_on, pages, turn, where
+from app.scattergories_game import END, Countdown, coarse, next_coarse
+from games.scattergories import LETTERS
+
+_SPIN_MS = const(1400)  # the die spins this long, then settles on a face
+_SHOW_MS = const(1800)  # a used letter stays on show this long before the die is thrown again
+_CROSS = const((6, 88))  # the rows under the bar that the huge letter's square spans
+_GREEN = const((0, 190, 60))
+_AMBER = const((230, 130, 0))
+_RED = const((230, 0, 0))
+
+
+# -- the list ----------------------------------------------------------------------
+
+
+class Pick(GameScreen):
+    """Which list this round: UP/DOWN, the next unused one offered first. B or GO rolls."""
+
+    full_refresh = True
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.number = game.default_list()
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        if is_press(ev, "UP") or is_press(ev, "DOWN"):
+            count = self.game.deck.count
+            self.number = (self.number - 1 + (1 if b == "UP" else -1)) % count + 1
+            app.redraw()
+        elif kind == "press" and b in ("B", "GO"):
+            self.game.roll(self.number)
+            go_on(app, self.game, now, True)  # saved: a power cut will not roll it again
+
+    def draw(self, app, g):
+        game = self.game
+        timer = clock(app.settings["sg_seconds"] * 1000) + " timer"
+        top = g.bar("Scattergories · " + where(self.game), timer)
+        up = top + 2
+        number = up + layout.SMALL - 4
+        down = number + layout.TITLE - 3
+        g.center("↑", up, "small")
+        g.center("List %d" % self.number, number, "title")
+        g.center("↓", down, "small")
+        used = game.s["lists"]
+        if self.number in used:
+            note = "used in round %d" % (used.index(self.number) + 1)
+        elif used:
+            note = "lists used: " + ", ".join(str(k) for k in used)
+        else:
+            ready = "phones" if len(phones(app)) == game.n() else "paper"
+            note = "of %d lists · %s ready? Roll!" % (game.deck.count, ready)
+        note_y = down + layout.SMALL + 2
+        g.center(note, note_y, "small")
+        if game.s["scores"]:  # the running totals, for the table to see between rounds
+            names = game.names
+            line = " · ".join("%s %d" % (names[p], t) for p, t in enumerate(game.totals()))
+            g.center(g.fit(line, "small", W - 8), note_y + layout.SMALL + 1, "small")
+        g.labels("", "Roll", "")
+
+
+# -- the die -----------------------------------------------------------------------
+
+
+class Roll(GameScreen):
+    """The die: faces thrown one after another, a used letter crossed out, then the letter.
+
+    Stage 2i: face i spinning on the ring; 2i+1: settled on it. The panel is redrawn when a
+    face settles, never during a spin (the e-ink keeps showing the last face meanwhile)."""
+
+    def __init__(self, game, animate):
+        super().__init__(game)
+        self.faces = game.s["faces"] or game.letter()
+        self.game.rolling = animate  # on the model: the phones keep the letter till it shows
+        self.stage = -1 if animate else self.last()
+
+    def last(self):
+        return 2 * len(self.faces) - 1
+
+    def boundary(self, k):
+        """Ms after the throw at which stage k begins."""
+        return (k // 2) * (_SPIN_MS + _SHOW_MS) + (_SPIN_MS if k & 1 else 0)
+
+    def stage_at(self, now):
+        if not self.game.rolling:
+            return self.last()
+        t = ticks.diff(now, self.since)
+        k = 0
+        while k < self.last() and t >= self.boundary(k + 1):
+            k += 1
+        return k
+
+    def enter(self, app, now):
+        super().enter(app, now)
+        if self.stage < 0:
+            self.stage = 0
+
+    def tick(self, app, now):
+        k = self.stage_at(now)
+        if k == self.stage:
+            return
+        self.stage = k
+        if k & 1:  # a face settled: show it
+            app.redraw()
+            app.tone("settle" if k == self.last() else "refused")
+        if k == self.last():
+            self.game.rolling = False
+
+    def deadline(self, app):
+        if not self.game.rolling or self.stage >= self.last():
+            return None
+        return ticks.add(self.since, self.boundary(self.stage + 1))
+
+    def event(self, app, ev, now):
+        if ev[0] != "press" or ev[1] not in ("B", "GO"):
+            return
+        if self.stage < self.last():  # skip the show
+            self.game.rolling = False
+            self.stage = self.last()
+            app.tone("settle")
+            app.redraw()
+            return
+        self.game.start_timer()
+        go_on(app, self.game, now, True)  # saved before the clock runs, never while it does
+
+    def face(self):
+        """The index of the face on the panel (-1: still rolling the first)."""
+        return (self.stage - 1) // 2 if self.stage > 0 else -1
+
+    def draw(self, app, g):
+        game = self.game
+        before = game.s["letters"][:-1]  # never the letter on its way
+        top = g.bar(
+            where(self.game) + " · List %d" % game.list_no(), "used: " + before if before else ""
+        )
+        i = self.face()
+        shown = self.faces[i] if i >= 0 else "?"
+        x = 4 + (130 - g.width(shown, "huge")) // 2
+        g.text(shown, x, top + 2, "huge")
+        tx = 140
+        if i < 0:
+            g.text("Rolling…", tx, top + 30, "large")  # beside the letter, above its middle
+            g.labels("", "Skip", "")
+            return
+        if i < len(self.faces) - 1:
+            self.draw_used(g, top, shown, tx)
+            return
+        y, pitch = top + 8, layout.LARGE + 5
+        g.text("Your letter", tx, y, "large")
+        g.text("List %d" % game.list_no(), tx, y + pitch, "large")
+        g.text("Timer " + clock(game.s["ms"]), tx, y + 2 * pitch, "body")
+        g.labels("", "Start", "")
+
+    def draw_used(self, g, top, shown, x):
+        """A face used in an earlier round, crossed out (apart from draw: one long function
+        is one large block of bytecode to find in the heap when this part loads)."""
+        y0, y1 = top + _CROSS[0], top + _CROSS[1]
+        for d in range(-3, 4):  # a thick cross over the letter's square, however narrow
+            g.fb.line(20, y0 + d, 118, y1 + d, 1)
+            g.fb.line(20, y1 + d, 118, y0 + d, 1)
+        used = self.game.used_before(shown, len(self.game.s["letters"]) - 1)
+        lines = ["Already used", "in round %d:" % used, "rolling again…"]
+        for k, line in enumerate(lines):
+            g.text(line, x, top + 12 + (layout.LARGE - 1) * k, "large" if k == 0 else "body")
+        g.labels("", "Skip", "")
+
+    def ring(self, app, now, leds):
+        faces = self.faces
+        if self.game.rolling:
+            t = ticks.diff(now, self.since)
+            i = min(len(faces) - 1, t // (_SPIN_MS + _SHOW_MS))
+            t -= i * (_SPIN_MS + _SHOW_MS)
+        else:
+            i, t = len(faces) - 1, _SPIN_MS + _SHOW_MS
+        land = LETTERS.find(faces[i]) * 16 // len(LETTERS)
+        if t < _SPIN_MS:
+            spin(leds, t, land)
+        else:
+            settled(leds, land, _GREEN if i == len(faces) - 1 else _RED)
+
+
+def spin(leds, t, land):
+    """The die spinning: a dot with a tail, slowing down to stop on LED `land` at _SPIN_MS."""
+    n = len(leds) // 3
+    steps = 3 * n + land
+    rest = _SPIN_MS - t
+    head = steps - steps * rest * rest // (_SPIN_MS * _SPIN_MS)
+    for i in range(n):
+        k = (head - i) % n
+        f = 255 >> (2 * k) if k < 4 else 0
+        leds[3 * i] = leds[3 * i + 1] = leds[3 * i + 2] = f
+
+
+def settled(leds, land, colour):
+    """The die at rest: its face bright, the rest of the ring a glow of the same colour."""
+    for i in range(len(leds) // 3):
+        div = 1 if i == land else 10
+        leds[3 * i] = colour[0] // div
+        leds[3 * i + 1] = colour[1] // div
+        leds[3 * i + 2] = colour[2] // div
+
+
+# -- the writing time ----------------------------------------------------------------
+
+
+def soonest(now, *deadlines):
+    best = None
+    for d in deadlines:
+        if d is not None and (best is None or ticks.diff(d, now) < ticks.diff(best, now)):
+            best = d
+    return best
+
+
+class Play(GameScreen):
+    """The list, a page of four categories at a time, while the ring counts down.
+
+    UP/DOWN (or A/C) turn the pages; a long B or GO pauses and resumes. Without a ring the
+    bar shows the time left in coarse steps."""
+
+    long_presses = ("B", "GO")
+
+    def __init__(self, game, run):
+        super().__init__(game)
+        s = game.s
+        # The countdown, on the model too: the phones read it there (net/scattergories.py).
+        self.cd = game.clock = Countdown(s["ms"], s["left"])
+        self.run = run  # a fresh round starts at once; a resumed one waits, stopped
+        self.page = 0
+        self.shown = None  # the coarse time on the panel (no ring)
+
+    def enter(self, app, now):
+        super().enter(app, now)
+        if self.run:
+            self.cd.start(now)
+            self.run = False
+        self.shown = coarse(self.cd.remaining(now))
+
+    def tick(self, app, now):
+        cd = self.cd
+        if not cd.running:
+            return
+        due = cd.due(now)
+        if END in due:
+            self.time_up(app, now)
+            return
+        if due:
+            app.tone(due[-1])  # a board with no buzzer blinks it on its LED
+        if not app.parts.get("ring"):
+            shown = coarse(cd.remaining(now))
+            if shown != self.shown:
+                self.shown = shown
+                app.redraw()
+
+    def deadline(self, app):
+        cd = self.cd
+        now = app.now
+        redraw = None
+        if cd.running and not app.parts.get("ring"):
+            at = next_coarse(cd.remaining(now))
+            redraw = cd.at(at) if at is not None else None
+        return soonest(now, cd.deadline(), redraw)
+
+    def time_up(self, app, now):
+        """Pens down: time's up, and the phones' sheets are scored (the model's time_up)."""
+        app.tone(END)
+        self.game.time_up()
+        turn(app, True)  # saved: the clock has stopped
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        running = self.cd.running
+        if kind == "long" and b in ("B", "GO"):
+            self.toggle(app, now)
+        elif is_press(ev, "UP") or (kind == "press" and b == "A" and running):
+            self.turn(app, -1)
+        elif is_press(ev, "DOWN") or (kind == "press" and b == "C"):
+            self.turn(app, 1)
+        elif kind == "press" and not running and b in ("B", "GO"):
+            self.toggle(app, now)
+        elif kind == "press" and not running and b == "A":
+            from app.dialogs import Confirm  # (dialogs: loaded when one is shown)
+
+            msg = "Stop the timer now? Time is up for everyone."
+            app.push(Confirm("End the round?", msg, lambda app, now: self.time_up(app, now)))
+
+    def turn(self, app, step):
+        self.page = (self.page + step) % pages(self.game.categories())
+        app.redraw()
+
+    def leave(self, app, now):
+        """Off to the menu: the timer pauses where it stands (and is saved, as a pause is),
+        so the round comes back paused, not from its start."""
+        if self.cd.running:
+            self.toggle(app, now)
+
+    def toggle(self, app, now):
+        cd = self.cd
+        if cd.running:
+            self.tick(app, now)  # the cues up to this instant come first
+            if app.screen is not self:
+                return
+            cd.pause(now)
+            self.game.stop_timer(cd.left)
+            app.save_session()
+        else:
+            cd.start(now)
+        app.redraw()
+
+    def draw(self, app, g):
+        game = self.game
+        cats = game.categories()
+        cd = self.cd
+        where = "%d/%d" % (self.page + 1, pages(cats))
+        if not cd.running:
+            right = "PAUSED " + clock(cd.left) + " · " + where
+        elif not app.parts.get("ring"):
+            right = clock(self.shown) + " left · " + where
+        else:
+            right = "List %d · %s" % (game.list_no(), where)
+        draw_page(g, cats, self.page, "Letter " + game.letter(), right)
+        if cd.running:
+            g.labels("← Page", "hold: Pause", "Page →")
+        else:
+            g.labels("End round", "Resume", "Page →")
+
+    def ring(self, app, now, leds):
+        cd = self.cd
+        left = cd.remaining(now)
+        colour = _GREEN if left > 60000 else _AMBER if left > 30000 else _RED
+        n = len(leds) // 3
+        scaled = left * n
+        full, part = scaled // cd.total, scaled % cd.total
+        dim = 1
+        if not cd.running:
+            dim = 1 if ticks.diff(now, self.since) % 1000 < 500 else 8  # paused: blinking
+        elif left <= 10000 and left % 1000 < 300:
+            dim = 6  # the last ten seconds flash
+        for i in range(n):
+            f = 255 if i < full else part * 255 // cd.total if i == full else 0
+            leds[3 * i] = colour[0] * f // 255 // dim
+            leds[3 * i + 1] = colour[1] * f // 255 // dim
+            leds[3 * i + 2] = colour[2] * f // 255 // dim
