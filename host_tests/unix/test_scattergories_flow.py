@@ -6,7 +6,7 @@ import ticks
 from app import buttons as bt
 from app.core import App
 from app.deck import Deck
-from app.scattergories_game import Countdown, coarse, cues_below, next_coarse
+from app.scattergories_round import Countdown, coarse, cues_below, next_coarse
 from games import scattergories as sg
 from phases import Phases
 from screens import view
