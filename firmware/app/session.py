@@ -312,22 +312,26 @@ def _scattergories(s, n, deck):
 def _scattergories_play(s, n):
     """What the round's play left: its challenges, the answers typed on phones and a vote
     on one of them."""
-    from app.scattergories_game import CATEGORIES, fit
+    from app.scattergories_game import CATEGORIES, Sheet, fit
 
     for c in s["challenges"]:
         need(type(c) is list and len(c) == 3 and count(c[0], n - 1))
         need(count(c[1], CATEGORIES - 1) and type(c[2]) is bool)
     sheets = s.get("sheets")
     need(sheets is None or type(sheets) is list and len(sheets) == n)
-    for answers in sheets or ():
-        need(type(answers) is list and len(answers) in (0, CATEGORIES))
-        need(all(fit(a) for a in answers))
+    for p, text in enumerate(sheets or ()):
+        if type(text) is list:  # an earlier firmware's save: the answers in a list
+            need(len(text) in (0, CATEGORIES) and all(type(a) is str for a in text))
+            text = sheets[p] = "\n".join(text)
+        need(type(text) is str)
+        answers = text.split("\n") if text else ()
+        need(len(answers) in (0, CATEGORIES) and all(fit(a) for a in answers))
     vote = s.get("vote")
     if vote is not None:  # a challenge of an answer on a phone, being voted
         need(s["phase"] == "score" and type(vote) is list and len(vote) == 3)
         player, category, votes = vote
         need(count(player, n - 1) and count(category, CATEGORIES - 1))
-        need(sheets and sheets[player] and sheets[player][category])
+        need(sheets and sheets[player] and Sheet(sheets[player])[category])
         need(type(votes) is list)
         for v in votes:
             need(type(v) is list and len(v) == 2 and count(v[0], n - 1))

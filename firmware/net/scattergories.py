@@ -22,7 +22,7 @@ says whether the die is still on show (its letter not seen at the table yet).
 from micropython import const
 
 from app import scattergories as hub
-from app.scattergories_game import CATEGORIES, fit
+from app.scattergories_game import CATEGORIES, Sheet, fit
 from games import scattergories as rules
 
 _BLANK = const("")
@@ -49,8 +49,8 @@ def _writing(game, now):
 
 
 def marks(game, sheets):
-    """Each answer's mark: "ok" (it scores), "" (blank), or why it scores nothing. A row
-    at a time."""
+    """Each answer's mark: "ok" (it scores), "" (blank), or why it scores nothing, in the
+    rules' `sheets` (the game's sheets()). A row at a time."""
     letter = game.letter()
     rejected = [c[:2] for c in game.s["challenges"] if not c[2]]
     out = []
@@ -96,7 +96,7 @@ def view(net, game, team, now):
         out["left"] = clock.remaining(now) if clock is not None else s["left"]
         out["running"] = clock is not None and clock.running
         sheets = s.get("sheets")  # its own only: the others' are hidden till time's up
-        out["answers"] = sheets[team] if sheets else []
+        out["answers"] = sheets[team] if sheets else ""
         out["can_write"] = _writing(game, now)
     elif phase == "score":
         score(net, game, team, out)
@@ -108,14 +108,14 @@ def view(net, game, team, now):
 def score(net, game, team, out):
     """The view at time's up: every sheet, scored and marked."""
     s = game.s
-    sheets = out["sheets"] = s.get("sheets") or [[] for _ in game.names]
+    out["sheets"] = s.get("sheets") or [""] * len(game.names)
     # The marks change only with a challenge decided: worked out once for the looks of
     # every phone, not at each.
     kept = net.kept.get("marks")
     decided = len(s["challenges"])
     if kept is None or kept[0] is not s or kept[1] != decided:
         net.kept.pop("marks", None)  # the old ones go first: room for the new
-        kept = net.kept["marks"] = (s, decided, marks(game, sheets))
+        kept = net.kept["marks"] = (s, decided, marks(game, game.sheets()))
     out["marks"] = kept[2]
     out["points"] = s["points"]
     out["challenges"] = s["challenges"]
@@ -156,8 +156,8 @@ def _answers(game, team, answers, now):
         return 400, "12 answers"
     if not all(fit(a) for a in answers):
         return 400, "an answer is printable text, 24 characters at most"
-    sheets = game.s.get("sheets") or [[] for _ in game.names]
-    sheets[team] = answers
+    sheets = game.s.get("sheets") or [""] * len(game.names)
+    sheets[team] = "\n".join(answers)  # as the game keeps a sheet (Sheet)
     game.s["sheets"] = sheets
     return None
 
@@ -181,7 +181,7 @@ def _challenge(game, team, which):
         "vote" in s
         or player == team
         or not sheets[player]
-        or not sheets[player][category].strip()
+        or not Sheet(sheets[player])[category].strip()
         or [player, category] in [c[:2] for c in s["challenges"]]
     ):
         return 409, "not this answer now"

@@ -60,6 +60,12 @@ def sheet(*answers):
     return list(answers) + [""] * (12 - len(answers))
 
 
+def kept(answers):
+    """A sheet as the game keeps it and the phones are shown it: one string, the answers
+    between line breaks (app/scattergories_game.py, Sheet)."""
+    return "\n".join(answers)
+
+
 def button(dev, kind, b):
     dev.app.step((kind, b), CLOCK[0])
     dev.apply()
@@ -131,13 +137,13 @@ def test_the_phones_sheets_are_taken_while_the_timer_runs_and_refused_once_it_is
     me = view(dev, red)
     assert me["stage"] == "play" and me["letter"] == letter and me["can_write"]
     assert me["categories"] == game(dev).categories() and len(me["categories"]) == 12
-    assert me["answers"] == [] and me["left"] == ROUND_MS and me["running"]
+    assert me["answers"] == "" and me["left"] == ROUND_MS and me["running"]
     later(dev, 60000)
     assert act(dev, red, {"answers": sheet(letter + "ion")}) == 200
-    assert view(dev, red)["answers"] == sheet(letter + "ion")
+    assert view(dev, red)["answers"] == kept(sheet(letter + "ion"))
     assert view(dev, red)["left"] == ROUND_MS - 60000
     assert act(dev, red, {"answers": sheet(letter + "ion", letter + "ime")}) == 200  # again
-    assert game(dev).s["sheets"][0] == sheet(letter + "ion", letter + "ime")
+    assert game(dev).s["sheets"][0] == kept(sheet(letter + "ion", letter + "ime"))
     later(dev, ROUND_MS - 60000 - 1)  # the last millisecond: still taken
     assert act(dev, blue, {"answers": sheet(letter + "ate")}) == 200
     later(dev, 1)  # the device's poll at the instant the time is up: refused from then on
@@ -145,7 +151,10 @@ def test_the_phones_sheets_are_taken_while_the_timer_runs_and_refused_once_it_is
     assert act(dev, blue, {"answers": sheet(letter + "ate")}) == 409
     me = view(dev, blue)
     assert me["stage"] == "score" and "can_write" not in me
-    assert me["sheets"] == [sheet(letter + "ion", letter + "ime"), sheet(letter + "ate")]
+    assert me["sheets"] == [
+        kept(sheet(letter + "ion", letter + "ime")),
+        kept(sheet(letter + "ate")),
+    ]
     assert me["points"] == [2, 1]
 
 
@@ -172,7 +181,7 @@ def test_a_sheet_is_twelve_short_printable_answers_or_it_is_refused():
     assert act(dev, red, {"answers": sheet("x" * 24)}) == 200
     fine = sheet("Crème brûlée", "\u201cKiwi\u201d", "\U0001f600" * 12, '"' * 24, "\u00a0\u00a1")
     assert act(dev, red, {"answers": fine}) == 200
-    assert game(dev).s["sheets"] == [fine, []]
+    assert game(dev).s["sheets"] == [kept(fine), ""]
     assert act(dev, red, {"challenge": [1, 0]}) == 409  # no challenges before time's up
     assert act(dev, red, {"nothing": 1}) == 400
 
@@ -188,7 +197,8 @@ def test_the_round_is_scored_as_the_rulebook_scores_it_and_as_score_round_does()
     assert rules.score_round(sheets, letter) == points  # the rules agree with the hand
     assert game(dev).s["points"] == points  # what the device's points screen starts from
     me = view(dev, tokens[3])
-    assert me["points"] == points and me["marks"] == marks and me["sheets"] == sheets
+    assert me["points"] == points and me["marks"] == marks
+    assert me["sheets"] == [kept(answers) for answers in sheets]
     button(dev, "press", "B")  # from time's up to the points
     assert shows(dev) == "score"
     button(dev, "press", "C")  # done: the round as the rules scored it
@@ -206,14 +216,14 @@ def test_no_phone_sees_another_s_sheet_before_time_s_up_and_every_phone_sees_all
     for token in (blue, green):
         seen = view(dev, token)
         assert secret not in json.dumps(seen) and "sheets" not in seen
-    assert view(dev, blue)["answers"] == sheet(letter + "ake")
-    assert view(dev, green)["answers"] == []
+    assert view(dev, blue)["answers"] == kept(sheet(letter + "ake"))
+    assert view(dev, green)["answers"] == ""
     button(dev, "long", "B")  # paused: still writing time, still hidden
     assert not view(dev, blue)["running"] and secret not in json.dumps(view(dev, blue))
     button(dev, "press", "B")  # resumed
     later(dev, ROUND_MS)
     for token in (red, blue, green):
-        assert view(dev, token)["sheets"] == [sheet(secret), sheet(letter + "ake"), []]
+        assert view(dev, token)["sheets"] == [kept(sheet(secret)), kept(sheet(letter + "ake")), ""]
 
 
 def test_a_challenge_voted_on_the_phones_and_a_tie_that_strikes_out_the_challenged_vote():
@@ -315,9 +325,9 @@ def test_the_saved_game_keeps_the_phones_sheets_through_a_power_cut():
     act(dev, red, {"answers": sheet(letter + "ion")})
     again = Device(dev.board, dev.store, seed=2, resume=True)
     again.net.sync()
-    assert shows(again) == "play" and game(again).s["sheets"] == [sheet(letter + "ion"), []]
+    assert shows(again) == "play" and game(again).s["sheets"] == [kept(sheet(letter + "ion")), ""]
     me = view(again, red)  # back paused, with what was left when the clock last started
-    assert me["answers"] == sheet(letter + "ion") and not me["running"] and me["can_write"]
+    assert me["answers"] == kept(sheet(letter + "ion")) and not me["running"] and me["can_write"]
     assert act(again, blue, {"answers": sheet(letter + "ime")}) == 200  # paused: still on
     button(again, "press", "B")  # resumed
     later(again, ROUND_MS)
@@ -341,7 +351,7 @@ def test_six_full_sheets_of_the_biggest_answers_fit_in_a_save_and_load_back():
     for token in tokens:
         assert act(dev, token, {"answers": big}) == 200
     saved, problem = dev.store.load("session")
-    assert problem is None and saved["state"]["sheets"] == [big] * 6
+    assert problem is None and saved["state"]["sheets"] == [kept(big)] * 6
     size = os.stat("%s/sg%d/session.json" % (ROOT, _dirs[0]))[6]
     assert 3600 < size < 8192 - 2048, size  # room to spare for the rest of a long game
 
@@ -371,6 +381,10 @@ def test_the_game_s_check_takes_the_phones_fields_only_when_they_hold_together()
         ("sheets", [sheet("Bell\x07"), []]),
         ("sheets", [sheet(7), []]),
         ("sheets", [None, []]),
+        ("sheets", [kept(sheet("x" * 25)), ""]),
+        ("sheets", [kept(sheet("Bell\x07")), ""]),
+        ("sheets", ["Lion\nTiger", ""]),  # two answers of 12
+        ("sheets", [kept(sheet(letter + "ion")), 7]),
         ("vote", [0, 0]),
         ("vote", [0, 12, []]),
         ("vote", [2, 0, []]),
@@ -397,6 +411,11 @@ def test_the_game_s_check_takes_the_phones_fields_only_when_they_hold_together()
         pass
     else:
         raise AssertionError("a vote taken in the totals")
+    # An earlier firmware kept each sheet as a list of answers: taken, and kept as a string.
+    g.s = json.loads(json.dumps(good))
+    g.s["sheets"] = [sheet(letter + "ion"), []]
+    check(g)
+    assert g.s["sheets"] == [kept(sheet(letter + "ion")), ""]
     g.s = good
     del g.s["vote"], g.s["sheets"]  # a game saved before phones (or with none)
     check(g)
@@ -443,7 +462,7 @@ def test_a_challenge_typed_on_the_device_shows_its_answer_on_the_phones():
     assert view(dev, blue)["asked"] is None  # not yet: the category is being chosen
     button(dev, "press", "B")  # the vote begins at the table
     seen = view(dev, blue)
-    assert seen["asked"] == [0, 1] and seen["sheets"][0][1] == letter + "ime"
+    assert seen["asked"] == [0, 1] and seen["sheets"][0].split("\n")[1] == letter + "ime"
     for b in ("C", "A", "A"):  # Red accepts, Blue and Green reject
         button(dev, "press", b)
     assert view(dev, red)["asked"] == [0, 1]  # the verdict on the device: still asked
