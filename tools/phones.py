@@ -127,8 +127,12 @@ class Device:
     def _through(self, script, last, timeout):
         """Sends `script`, then the command `last`: (what was printed before its answer,
         the state for `state`, else None)."""
-        self.proc.stdin.write(script.strip() + "\n" + last + "\n")
-        self.proc.stdin.flush()
+        try:
+            self.proc.stdin.write(script.strip() + "\n" + last + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:  # it had stopped already
+            self.proc.wait()
+            raise AssertionError("the simulator stopped:\n%s" % self.proc.stderr.read()) from None
         out = []
         end = time.monotonic() + timeout
         while True:
@@ -177,7 +181,10 @@ class Device:
                 self.proc.wait()
         err = self.proc.stderr.read()
         self.pump.join(timeout=10)  # it has read all that was written: stdout can close
-        self.proc.stdin.close()
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:  # what was left unsent for a simulator that had stopped
+            pass
         self.proc.stdout.close()
         self.proc.stderr.close()
         return err

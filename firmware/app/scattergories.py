@@ -63,6 +63,7 @@ def view(game, fresh=False):
         bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
         return Win(game, bar, _WON, "", "Fix", won)
     if phase in ("score", "totals"):
+        game.score_sheets()  # (at time's up: before the scoring's screens come in)
         from app.scattergories_score import Score, TimeUp, Totals
 
         if phase == "totals":

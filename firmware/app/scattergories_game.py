@@ -60,7 +60,7 @@ class Scattergories(Game):
 
     # -- where the game stands ----------------------------------------------------------------
     def n(self):
-        return len(self.s["points"])
+        return len(self.names)
 
     def progress(self):
         """(rounds played, of how many): what the ring shows."""
@@ -149,13 +149,19 @@ class Scattergories(Game):
         self.s["left"] = left
 
     def time_up(self):
-        """Pens down: the points of the answers typed on phones are the rules' (a player
-        on paper starts from 0 and types them in)."""
+        """Pens down. The points are scored next (score_sheets), once the round's screens
+        have gone: their heap is the fullest of the game's (app/scattergories.py, turn)."""
         s = self.s
         s["phase"] = "score"
         s["left"] = None
         s["challenges"] = []
-        s["points"] = self.points()
+        s["points"] = None
+
+    def score_sheets(self):
+        """The round's points, where time's up has left them to score: the rules' for the
+        answers typed on phones (a player on paper starts from 0 and types them in)."""
+        if self.s["points"] is None:
+            self.s["points"] = self.points()
 
     # -- scoring -----------------------------------------------------------------------------
     def add_points(self, player, delta):

@@ -288,7 +288,8 @@ def _scattergories(s, n, deck):
         and count(s["seed"], 0xFFFFFFFF)
         and count(s["rng"], 0xFFFFFFFF)
         and (s["left"] is None or count(s["left"], ms))
-        and counts(s["points"], CATEGORIES, n)
+        # (None: time's up, the sheets not scored yet: Scattergories.score_sheets)
+        and (counts(s["points"], CATEGORIES, n) or phase == "score" and s["points"] is None)
         and type(scores) is list
         and all(counts(row, CATEGORIES, n) for row in scores)
         and counts(s["lists"], 0xFFFF if deck is None else deck)

@@ -342,6 +342,21 @@ def test_the_saved_game_keeps_the_phones_sheets_through_a_power_cut():
     assert game(third).s["points"] == [0, 1]
 
 
+def test_a_power_cut_between_time_s_up_and_its_scoring_scores_the_sheets_at_the_resume():
+    dev = device(("Red", "Blue"))
+    red = join(dev, 0)
+    letter = start_round(dev)
+    act(dev, red, {"answers": sheet(letter + "ion")})
+    CLOCK[0] += ROUND_MS
+    dev.app.step(None, CLOCK[0])  # time's up; the scoring's screens come at the next poll
+    dev.apply()
+    assert dev.app.session["state"]["points"] is None  # scored there, not in the round's heap
+    dev.write_all()  # the power goes before that poll
+    again = Device(dev.board, dev.store, seed=2, resume=True)
+    again.net.sync()
+    assert shows(again) == "score" and game(again).s["points"] == [1, 0]
+
+
 def test_six_full_sheets_of_the_biggest_answers_fit_in_a_save_and_load_back():
     names = ("Red", "Blue", "Green", "Gold", "Pink", "Silver")
     dev = device(names)
