@@ -13,7 +13,7 @@ from micropython import const
 import ticks
 from app import gamescreen, layout, numedit
 from app.buttons import is_press
-from app.gamescreen import GameScreen, Win, phones
+from app.gamescreen import GameScreen, phones
 from app.gfx import FOOTER, H, W
 from app.saywhen_game import (
     ANSWER,
@@ -29,7 +29,7 @@ from app.saywhen_game import (
 )
 from games import saywhen as rules
 
-# The winners' screen (gamescreen.Win): the title 8 px under the bar (1 px under each
+# The winners' screen (app/winners.py, Win): the title 8 px under the bar (1 px under each
 # line), the scores 9 px under it in body type, one space between them.
 _WON = const((8, 1, 9, "body", " ", " and "))
 _DOOR_LINES = const(4)  # why lines the Answer Door has room for, its answer's unit beside it
@@ -49,6 +49,8 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     s = game.s
     if s["winner"] is not None:
+        from app.winners import Win  # (imported when a game is won)
+
         undo = "Undo" if game.can_undo() else ""
         return Win(game, ("Say When!", "game over"), _WON, "", undo, won)
     if s["door"]:

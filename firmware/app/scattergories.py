@@ -34,13 +34,13 @@ from micropython import const
 
 from app import gamescreen, layout
 from app.buttons import is_press
-from app.gamescreen import GameScreen, Win
+from app.gamescreen import GameScreen
 from app.gfx import W
 from app.scattergories_game import DECK, Scattergories
 
 _PER_PAGE = const(4)
 _FONTS = const(("large", "bold", "body", "small"))  # a category takes the largest that fits
-# The winners' screen (gamescreen.Win): the title 4 px under the bar (its lines close), the
+# The winners' screen (app/winners.py, Win): the title 4 px under the bar (its lines close), the
 # totals 4 px under it in body type, a dot between them.
 _WON = const((4, 0, 4, "body", " · ", " & "))
 
@@ -60,6 +60,8 @@ def view(game, fresh=False):
     modules of their own, never loaded together (`turn`)."""
     phase = game.s["phase"]
     if phase == "won":
+        from app.winners import Win  # (imported when a game is won)
+
         bar = ("Scattergories · game over", "%d rounds" % game.s["rounds"])
         return Win(game, bar, _WON, "", "Fix", won)
     if phase in ("score", "totals"):

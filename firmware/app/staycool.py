@@ -22,14 +22,14 @@ from micropython import const
 
 import ticks
 from app import gamescreen, layout
-from app.gamescreen import GameScreen, Win
+from app.gamescreen import GameScreen
 from app.gfx import FOOTER, H, W
 from app.staycool_game import KINDS, OVER, PERIOD_MS, ROUNDS, RUNNING, Live, StayCool
 from games import staycool as rules
 
 KIND = ("Written", "Verbal")
 VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
-# The winners' screen (gamescreen.Win): the title 4 px under the bar (1 px under each
+# The winners' screen (app/winners.py, Win): the title 4 px under the bar (1 px under each
 # line), the totals 2 px under it (or under the tie-break's line) in small type, three
 # spaces between them.
 _WON = const((4, 1, 2, "small", "   ", " and "))
@@ -91,6 +91,8 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != OVER:
         return Start(game)
+    from app.winners import Win  # (imported when a game is won)
+
     totals, winners = game.totals(), game.winners()
     best = totals[winners[0]]
     note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
