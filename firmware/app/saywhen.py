@@ -11,22 +11,9 @@ answer is never on screen before the door opens. The state is the model's
 from micropython import const
 
 import ticks
-from app import gamescreen, layout, numedit
+from app import gamescreen, gfx, layout, numedit
+from app import saywhen_game as sw
 from app.buttons import is_press
-from app.gamescreen import GameScreen, phones
-from app.gfx import FOOTER, H, W
-from app.saywhen_game import (
-    ANSWER,
-    AS_OF,
-    CARDS,
-    DECK,
-    HIGH,
-    JUDGE_KINDS,
-    LOW,
-    QUESTION,
-    UNIT,
-    SayWhen,
-)
 from games import saywhen as rules
 
 # The winners' screen (app/winners.py, Win): the title 8 px under the bar (1 px under each
@@ -34,11 +21,13 @@ from games import saywhen as rules
 _WON = const((8, 1, 9, "body", " ", " and "))
 _DOOR_LINES = const(4)  # why lines the Answer Door has room for, its answer's unit beside it
 # How each verdict of quick judging reads, at the door and while judging.
-_KIND_TEXT = {"exact": "exact", "range": "in range", "outside": "outside the range"}
+# Each of the model's JUDGE_KINDS, as the screens say it. Few globals: a module's table of
+# names is one block of the heap, 752 bytes past 37 names, that a game's start must find.
+_KIND_TEXT = const(("exact", "in range", "outside the range"))
 
 
 def start(app, now):
-    return gamescreen.start(app, "Say When!", now, SayWhen, DECK, first)
+    return gamescreen.start(app, "Say When!", now, sw.SayWhen, sw.DECK, first)
 
 
 def first(app, game, now):
@@ -95,7 +84,7 @@ def where(game):
         return "Game over"  # (no card comes next)
     if s["sudden"]:
         return "Sudden Death"
-    return "Card %d/%d" % (s["played"] + 1, CARDS)
+    return "Card %d/%d" % (s["played"] + 1, sw.CARDS)
 
 
 def pick(app, game):
@@ -105,7 +94,7 @@ def pick(app, game):
     team = game.next_guesser()
     if team is None or game.mode() == rules.OPEN:
         return team
-    phoned = phones(app)
+    phoned = gamescreen.phones(app)
     done = [t for t, _ in game.s["guesses"]]
     for t in game.order():
         if t not in done and t not in phoned:
@@ -122,7 +111,7 @@ def open_door(app, game, now):
 # -- asking -------------------------------------------------------------------------------
 
 
-class Turn(GameScreen):
+class Turn(gamescreen.GameScreen):
     """The question, for the Quizzer to read aloud. Hold C or GO to open the Answer Door."""
 
     full_refresh = True
@@ -155,15 +144,15 @@ class Turn(GameScreen):
         card = game.card()
         s = game.s
         right = mode_text(game)
-        if card[UNIT]:
-            right += " · " + card[UNIT]
+        if card[sw.UNIT]:
+            right += " · " + card[sw.UNIT]
         top = g.bar(where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
         locked = [t for t, _ in s["guesses"]]
         label = "Guesses"
-        below = H - FOOTER - layout.SMALL
-        if not (phones(app) or locked):
-            draw_question(g, card[QUESTION], top + 1)
-        elif draw_question(g, card[QUESTION], top + 1, below):  # who is in, under it
+        below = gfx.H - gfx.FOOTER - layout.SMALL
+        if not (gamescreen.phones(app) or locked):
+            draw_question(g, card[sw.QUESTION], top + 1)
+        elif draw_question(g, card[sw.QUESTION], top + 1, below):  # who is in, under it
             done = ", ".join(self.who(t) for t in locked)
             waiting = ", ".join(self.who(t) for t in game.order() if t not in locked)
             if not waiting:
@@ -174,7 +163,7 @@ class Turn(GameScreen):
                 line = "Waiting for " + waiting
             g.text(g.fit(line, "small", layout.TEXT_WIDTH), 4, below, "small")
         else:  # no room for the names under the question: how many, in the label
-            draw_question(g, card[QUESTION], top + 1)
+            draw_question(g, card[sw.QUESTION], top + 1)
             label = "%d of %d in" % (len(locked), len(game.order()))
         if game.mode() == "choice":
             g.labels("Secret", "", "Open")
@@ -193,7 +182,7 @@ def draw_question(g, text, top, below=0):
     else:
         if below:
             return False
-    room = (below or H - FOOTER) - top
+    room = (below or gfx.H - gfx.FOOTER) - top
     y = top + max(0, (room - pitch * len(lines)) // 2)
     for line in lines[:most]:
         g.text(line, 4, y, font)
@@ -201,7 +190,7 @@ def draw_question(g, text, top, below=0):
     return True
 
 
-class Guess(GameScreen):
+class Guess(gamescreen.GameScreen):
     """One team's guess, typed on the number editor; OK on a blank number passes."""
 
     long_presses = ("B",)  # the decimal point
@@ -240,7 +229,7 @@ class Guess(GameScreen):
             game = self.game
             game.guess(self.team_no, ed.value())
             team = pick(app, game)
-            if team is None or team in phones(app):
+            if team is None or team in gamescreen.phones(app):
                 go_on(app, game, now)  # the review, or back to the question for the phones
             else:
                 app.save_session()
@@ -253,7 +242,7 @@ class Guess(GameScreen):
     def draw(self, app, g):
         game = self.game
         order = game.order()
-        unit = game.card()[UNIT]
+        unit = game.card()[sw.UNIT]
         left = "Guess %d of %d: %s" % (
             order.index(self.team_no) + 1,
             len(order),
@@ -278,7 +267,7 @@ class Guess(GameScreen):
         shown = ed.text() or "_"
         lead = "±" if ed.cursor == numedit.SIGN and not ed.negative else ""
         shown = lead + shown
-        x = (W - g.width(shown, "title")) // 2
+        x = (gfx.W - g.width(shown, "title")) // 2
         digit = -1 - (1 if ed.negative or lead else 0)
         for i in range(len(shown)):
             ch = shown[i : i + 1]  # a slice: shown[i] would intern "±" as a name, for good
@@ -294,7 +283,7 @@ class Guess(GameScreen):
             x += w
 
 
-class Review(GameScreen):
+class Review(gamescreen.GameScreen):
     """Every guess in: the Quizzer reads them back, then holds C or GO for the door."""
 
     long_presses = ("GO",)
@@ -315,7 +304,7 @@ class Review(GameScreen):
         y = top + 3
         for team, value in rows:
             g.text(self.who(team), 8, y, font)
-            g.right(number(value) if value is not None else "pass", W - 8, y, font)
+            g.right(number(value) if value is not None else "pass", gfx.W - 8, y, font)
             y += pitch
         g.labels("hold: Redo", "", "hold: Door")
 
@@ -323,7 +312,7 @@ class Review(GameScreen):
 # -- the Answer Door ----------------------------------------------------------------------
 
 
-class Door(GameScreen):
+class Door(gamescreen.GameScreen):
     """The Answer Door is open: the answer, its range, and who scores and why."""
 
     full_refresh = True
@@ -376,7 +365,8 @@ class Door(GameScreen):
             right = "a tie · " + right if right else "a tie: each scores"
         top = g.bar(where(game) + " · the answer", right)
         y = self.draw_answer(g, card, top + 2, len(lines) > 3)
-        rows = (H - FOOTER - y + 2) // (layout.SMALL - 1)  # (small type's last rows are blank)
+        # (small type's last rows are blank)
+        rows = (gfx.H - gfx.FOOTER - y + 2) // (layout.SMALL - 1)
         if len(lines) > rows:  # no room for every line: the rest by their points alone
             rest = ", ".join(
                 lines[k].split(" (")[0] + " +" + lines[k].rsplit(" ", 1)[1]
@@ -384,7 +374,7 @@ class Door(GameScreen):
             )
             lines = lines[: rows - 1] + [rest]
         for line in lines:
-            g.text(g.fit(line, "small", W - 12), 6, y, "small")
+            g.text(g.fit(line, "small", gfx.W - 12), 6, y, "small")
             y += layout.SMALL - 1
         g.labels("Judge", "Next", "Scores")
 
@@ -393,10 +383,10 @@ class Door(GameScreen):
         three or four (`tie`), where they fit there, so that its lines have a row more.
         Returns the row under them. (Apart from draw: one long function is one large block
         of bytecode to find in the heap when the game's module loads.)"""
-        x = g.text(number(card[ANSWER]), 6, answer, "title")
-        unit, year = card[UNIT], card[AS_OF]
-        span = "range %s to %s" % (number(card[LOW]), number(card[HIGH]))
-        room = W - 6 - x - 6
+        x = g.text(number(card[sw.ANSWER]), 6, answer, "title")
+        unit, year = card[sw.UNIT], card[sw.AS_OF]
+        span = "range %s to %s" % (number(card[sw.LOW]), number(card[sw.HIGH]))
+        room = gfx.W - 6 - x - 6
         if year:  # beside the unit if it fits there, else after the range
             dated = "%s (as of %s)" % (unit, year)
             if g.width(dated, "body") <= room:
@@ -408,7 +398,7 @@ class Door(GameScreen):
             g.text(span, x + 6, answer + layout.BODY + 1, "small")
             return answer + layout.TITLE + 2
         g.text(unit, x + 6, answer + layout.TITLE - layout.BODY - 3, "body")  # on its line
-        if g.width(span, "small") > W - 12:
+        if g.width(span, "small") > gfx.W - 12:
             span = span[6:]  # a long range: the numbers, without the word
         g.text(span, 6, answer + layout.TITLE + 2, "small")
         return answer + layout.TITLE + layout.SMALL + 4
@@ -432,7 +422,7 @@ class Door(GameScreen):
             total, steps = reasons[team]
             reason, base = steps[0]  # how close the guess was; then a bonus, the doubling
             if team in judged:
-                what = _KIND_TEXT[judged[team]]
+                what = _KIND_TEXT[sw.JUDGE_KINDS.index(judged[team])]
             else:
                 what = number(guessed[team]) + ", " + reason
             line = "%s (%s): +%d" % (self.who(team), what, base)
@@ -450,10 +440,10 @@ class Door(GameScreen):
         if ticks.diff(now, self.since) < 1500:  # the door slides open
             gamescreen.sweep(leds, now, self.since, (255, 200, 80))
         else:
-            gamescreen.progress(leds, self.game.s["played"], CARDS)
+            gamescreen.progress(leds, self.game.s["played"], sw.CARDS)
 
 
-class Judge(GameScreen):
+class Judge(gamescreen.GameScreen):
     """Quick judging at the Answer Door: the closest team(s) marked by hand, each exact, in
     range or outside (when no guesses were typed, or to overrule them); back to the door
     when it is done."""
@@ -476,9 +466,9 @@ class Judge(GameScreen):
             return
         elif b == "B":
             team = self.teams[self.sel]
-            i = JUDGE_KINDS.index(self.verdict[team]) + 1 if team in self.verdict else 0
-            if i < len(JUDGE_KINDS):
-                self.verdict[team] = JUDGE_KINDS[i]
+            i = sw.JUDGE_KINDS.index(self.verdict[team]) + 1 if team in self.verdict else 0
+            if i < len(sw.JUDGE_KINDS):
+                self.verdict[team] = sw.JUDGE_KINDS[i]
             else:
                 del self.verdict[team]
         elif b == "A":
@@ -503,21 +493,22 @@ class Judge(GameScreen):
         pitch = layout.BODY if font == "body" else layout.SMALL
         first = max(0, min(self.sel - 2, len(self.teams) - 5))
         for i, team in enumerate(self.teams):
-            if i < first or y > H - FOOTER - pitch:
+            if i < first or y > gfx.H - gfx.FOOTER - pitch:
                 continue
             chosen = i == self.sel
             if chosen:
-                g.fill_rect(0, y - 1, W, pitch)
+                g.fill_rect(0, y - 1, gfx.W, pitch)
             g.text(self.who(team), 6, y, font, chosen)
             verdict = self.verdict.get(team)
-            g.right(_KIND_TEXT[verdict] if verdict else "-", W - 6, y, font, chosen)
+            said = _KIND_TEXT[sw.JUDGE_KINDS.index(verdict)] if verdict else "-"
+            g.right(said, gfx.W - 6, y, font, chosen)
             y += pitch
         if self.warning:
-            g.text(self.warning, 6, H - FOOTER - layout.SMALL, "small")
+            g.text(self.warning, 6, gfx.H - gfx.FOOTER - layout.SMALL, "small")
         g.labels("Cancel", "Change", "Done")
 
 
-class Scores(GameScreen):
+class Scores(gamescreen.GameScreen):
     """The scoreboard, over the question or the door; C takes back the last scoring."""
 
     def event(self, app, ev, now):
@@ -543,7 +534,7 @@ class Scores(GameScreen):
         n = game.n()
         cols = 1 if n <= 4 else 2
         pitch = layout.BODY + (2 if n <= 4 else 11)  # two columns: fewer rows, more air
-        colw = W // cols
+        colw = gfx.W // cols
         for i in range(n):
             x = (i // ((n + cols - 1) // cols)) * colw
             y = top + 4 + (i % ((n + cols - 1) // cols)) * pitch
