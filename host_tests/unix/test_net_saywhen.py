@@ -148,13 +148,14 @@ def test_the_phones_show_the_door_s_answer_points_and_reasons_and_follow_the_sco
     guess(dev, tokens[2], low)  # Green: in range, not as close
     guess(dev, tokens[0], None)
     button(dev, "long", "C")  # the Quizzer opens the Answer Door
-    door = view(dev, tokens[2])
-    assert door["stage"] == "door"
+    seen = view(dev, tokens[2])
+    door = seen["door"]
+    assert seen["stage"] == "door"
     assert (door["answer"], door["low"], door["high"]) == (answer_text, low, high)
     assert door["why"][1] == [["exact", 4]]
     expected = rules.score_question(answer_text, low, high, [(1, answer_text), (2, low)], False)
     assert {t: p for t, p in enumerate(door["points"]) if p} == expected
-    assert door["scores"] == [0, 0, 0]
+    assert seen["scores"] == [0, 0, 0]
     button(dev, "press", "B")  # scored: the next card, the Scanner passes to Blue
     after = view(dev, tokens[0])
     assert after["scores"] == [0, 4, 0] and after["quizzer"] == 1 and after["where"] == "Card 2/20"
@@ -227,7 +228,7 @@ def test_the_phones_see_sudden_death_for_the_tied_teams_only_and_then_the_winner
     for token in tokens:  # every team passes: nobody scores, Red and Blue stay tied
         assert guess(dev, token, None)[0] == 200
     button(dev, "long", "C")
-    assert view(dev, red)["points"] == [0, 0, 0]
+    assert view(dev, red)["door"]["points"] == [0, 0, 0]
     button(dev, "press", "B")
     assert view(dev, green) is None  # the device tells the table of Sudden Death first
     button(dev, "press", "B")
@@ -239,7 +240,7 @@ def test_the_phones_see_sudden_death_for_the_tied_teams_only_and_then_the_winner
     assert guess(dev, red, card[ANSWER])[0] == 200
     assert guess(dev, blue, None)[0] == 200
     button(dev, "long", "C")
-    door = view(dev, blue)
+    door = view(dev, blue)["door"]
     assert door["points"] == [1, 0, 0] and door["why"][0] == [["closest", 1]]
     button(dev, "press", "B")
     won = view(dev, blue)
