@@ -52,6 +52,8 @@ def view(net, game, team, now):
     """What team `team`'s phone shows (a JSON-able dict)."""
     s = game.s
     where = stage(game)
+    if where != "door":
+        net.kept.pop("door", None)  # (_door's, for the door open)
     out = {
         "kind": "saywhen",
         "stage": where,
@@ -75,14 +77,32 @@ def view(net, game, team, now):
     out["guesses"] = [g for g in guesses if g[0] == team] if secret else guesses
     out["can_guess"] = may_guess(game, team)
     if where == "door":
-        _door(game, card, out)
+        _door(net, game, card, out)
     return out
 
 
-def _door(game, card, out):
-    """The door open: the answer, and each team's points and why, the card scored once. In
-    a dict of its own (out["door"]): the view's table of keys stays at 17 slots, where 20
-    keys took a block of 368 bytes that a full heap did not have (phones' fuzz, seed 101)."""
+def _door(net, game, card, out):
+    """The door open: the answer, and each team's points and why, the card scored once for
+    the looks of every phone (net.kept["door"]), not at each: at the door the heap is the
+    fullest of a turn, and a look that scored it again found no room (phones' fuzz, seed
+    101 at 144 KB). Made again when what scores it changes: the card, the Quizzer's
+    verdicts, the guesses, Sudden Death. In a dict of its own (out["door"]): the view's
+    table of keys stays at 17 slots, where 20 took one block of 368 bytes."""
+    s = game.s
+    key = (s["played"], len(s["guesses"]), s["judge"], s["sudden"])
+    kept = net.kept.get("door")
+    if kept is None or kept[0] is not s or kept[1] != key:
+        net.kept.pop("door", None)  # the old one goes first: room for the new
+        key = (key[0], key[1], _copied(key[2]), _copied(key[3]))  # (lists the game may change)
+        kept = net.kept["door"] = (s, key, _scored(game, card))
+    out["door"] = kept[2]
+
+
+def _copied(value):
+    return None if value is None else [v[:] if type(v) is list else v for v in value]
+
+
+def _scored(game, card):
     n = game.n()
     if game.s["sudden"]:  # the closest of the tied teams: a point each, no reasons to add up
         points = game.points()
@@ -92,7 +112,7 @@ def _door(game, card, out):
         reasons = game.why()
         scored = [reasons[t][0] if t in reasons else 0 for t in range(n)]
         why = [_steps(reasons[t][1]) if t in reasons else [] for t in range(n)]
-    out["door"] = {
+    return {
         "answer": card[sw.ANSWER],
         "low": card[sw.LOW],
         "high": card[sw.HIGH],

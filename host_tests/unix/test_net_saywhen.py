@@ -138,6 +138,27 @@ def test_a_guess_is_an_exact_decimal_or_it_is_refused_and_nothing_changes():
     assert game(dev).s["guesses"][1] == [0, "0"]
 
 
+def test_the_door_on_the_phones_follows_the_quizzer_s_quick_judging():
+    dev = device()
+    tokens = [join(dev, t) for t in range(3)]
+    button(dev, "press", "A")
+    card = game(dev).card()
+    guess(dev, tokens[1], card[ANSWER])  # Blue: exact
+    guess(dev, tokens[2], card[LOW])
+    guess(dev, tokens[0], None)
+    button(dev, "long", "C")  # the Answer Door
+    before = view(dev, tokens[0])["door"]["points"]
+    assert before == [game(dev).points().get(t, 0) for t in range(3)] and before[1] == 4
+    button(dev, "press", "A")  # quick judging, the door still open on the phones
+    first = game(dev).order()[0]
+    for _ in range(2):
+        button(dev, "press", "B")  # the first team in range
+    button(dev, "press", "C")  # done: back to the door
+    judged = view(dev, tokens[2])["door"]
+    assert game(dev).s["judge"] == [[first, "range"]]
+    assert judged["points"] == [game(dev).points().get(t, 0) for t in range(3)] != before
+
+
 def test_the_phones_show_the_door_s_answer_points_and_reasons_and_follow_the_scoring():
     dev = device()
     tokens = [join(dev, t) for t in range(3)]
