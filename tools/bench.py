@@ -185,7 +185,7 @@ MECHANISMS = (
         False,
     ),
     (
-        "Scattergories' round and scoring apart (app/scattergories.py turn)",
+        "Scattergories' round and scoring apart (app/gamescreen.py turn)",
         # Both sides' screens loaded with the game, for all of it.
         "import boot, phases\n"
         "_game = phases.Phases.game\n"

@@ -36,6 +36,15 @@ def start(app, title, now, make, deck, first):
     return screen
 
 
+def turn(app, fresh=False):
+    """Saves, then plays the game on from its save, as after a power cut but `fresh` (its
+    phase just begun: app.fresh), its modules loaded afresh: Scattergories' round and its
+    scoring are modules of their own, so that each, sharing the heap with four phones'
+    sheets, never holds the other's code (docs/memory.md)."""
+    app.save_session()
+    app.play(fresh=fresh)
+
+
 def phones(app):
     """The teams or players with a phone (app.net: on a board with Wi-Fi, absent on
     others)."""

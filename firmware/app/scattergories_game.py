@@ -150,7 +150,7 @@ class Scattergories(Game):
 
     def time_up(self):
         """Pens down. The points are scored next (score_sheets), once the round's screens
-        have gone: their heap is the fullest of the game's (app/scattergories.py, turn)."""
+        have gone: their heap is the fullest of the game's (app/gamescreen.py, turn)."""
         s = self.s
         s["phase"] = "score"
         s["left"] = None

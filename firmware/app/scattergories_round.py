@@ -18,10 +18,10 @@ from micropython import const
 import ticks
 from app import layout
 from app.buttons import is_press
-from app.gamescreen import GameScreen, phones
+from app.gamescreen import GameScreen, phones, turn
 from app.gfx import W
-from app.scattergories import clock, draw_page, go_on, pages, turn, where
 from app.scattergories_game import END
+from app.scattergories_list import draw_page, pages, where
 from games.scattergories import LETTERS
 
 _SPIN_MS = const(1400)  # the die spins this long, then settles on a face
@@ -32,6 +32,12 @@ _AMBER = const((230, 130, 0))
 _RED = const((230, 0, 0))
 _WARNINGS = const((60000, 30000))
 _LAST = const(10)  # a tick each second of the last 10
+
+
+def clock(ms):
+    """ "2:30" for 150000 ms; a part of a second counts as a whole one (0:01 until 0)."""
+    s = (ms + 999) // 1000
+    return "%d:%02d" % (s // 60, s % 60)
 
 
 # -- the list ----------------------------------------------------------------------
@@ -54,7 +60,8 @@ class Pick(GameScreen):
             app.redraw()
         elif kind == "press" and b in ("B", "GO"):
             self.game.roll(self.number)
-            go_on(app, self.game, now, True)  # saved: a power cut will not roll it again
+            app.save_session()  # a power cut will not roll it again
+            app.replace(Roll(self.game, True), now)
 
     def draw(self, app, g):
         game = self.game
@@ -145,7 +152,8 @@ class Roll(GameScreen):
             app.redraw()
             return
         self.game.start_timer()
-        go_on(app, self.game, now, True)  # saved before the clock runs, never while it does
+        app.save_session()  # before the clock runs, never while it does
+        app.replace(Play(self.game, True), now)
 
     def face(self):
         """The index of the face on the panel (-1: still rolling the first)."""

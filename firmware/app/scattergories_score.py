@@ -10,8 +10,8 @@ import ticks
 from app import gamescreen, gfx, layout
 from app.buttons import is_press
 from app.gamescreen import GameScreen, phones
-from app.scattergories import ListView, go_on, turn, where
 from app.scattergories_game import CATEGORIES
+from app.scattergories_list import draw_page, pages, where
 from games import scattergories as rules
 
 
@@ -32,6 +32,35 @@ def draw_cell(g, box, name, big, small, chosen=False):
     if small:  # under the name
         g.text(g.fit(small, "small", w - 56), x + 6, y + layout.BODY - 2, "small", chosen)
     g.right(big, x + w - 8, y + (h - layout.LARGE) // 2, "large", chosen)
+
+
+class ListView(GameScreen):
+    """This round's list, for reading answers out: UP/DOWN or C turn pages, A or B back."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.page = 0
+
+    def event(self, app, ev, now):
+        kind, b = ev
+        step = 0
+        if is_press(ev, "UP"):
+            step = -1
+        elif is_press(ev, "DOWN") or (kind == "press" and b == "C"):
+            step = 1
+        elif kind == "press" and b in ("A", "B", "GO"):
+            app.pop(now)
+            return
+        if step:
+            self.page = (self.page + step) % pages(self.game.categories())
+            app.redraw()
+
+    def draw(self, app, g):
+        game = self.game
+        cats = game.categories()
+        right = "List %d · %d/%d" % (game.list_no(), self.page + 1, pages(cats))
+        draw_page(g, cats, self.page, "Letter " + game.letter(), right)
+        g.labels("Back", "", "Page →")
 
 
 class TimeUp(GameScreen):
@@ -107,11 +136,13 @@ class Score(GameScreen):
             app.push(Challenge(game, self.sel), now)
         elif b == "C":
             game.finish_round()
-            if game.s["phase"] == "won":
+            if game.s["phase"] == "won":  # the winners' screen: app/scattergories.py's
                 app.tone("win" if len(game.winners()) == 1 else "tie")
+                gamescreen.turn(app)
             else:
                 app.tone("score")
-            go_on(app, game, now)
+                app.save_session()
+                app.replace(Totals(game), now)
 
     def draw(self, app, g):
         game = self.game
@@ -137,10 +168,11 @@ class Totals(GameScreen):
             return
         if b in ("B", "GO"):
             self.game.next_round()
-            turn(app)
+            gamescreen.turn(app)  # the round's side again, for its list
         elif b == "A":
             self.game.reopen_round()
-            go_on(app, self.game, now)
+            app.save_session()
+            app.replace(Score(self.game), now)
 
     def draw(self, app, g):
         game = self.game

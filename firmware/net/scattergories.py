@@ -20,8 +20,8 @@ The round's countdown is the model's `clock` once its screen has made it, and `r
 says whether the die is still on show (its letter not seen at the table yet).
 """
 
-from app import scattergories as hub
 from app.scattergories_game import CATEGORIES, fit
+from app.scattergories_list import where
 
 
 def _letter_shown(game):
@@ -46,7 +46,7 @@ def view(net, game, team, now):
     out = {
         "kind": "scattergories",
         "stage": phase,
-        "where": hub.where(game),
+        "where": where(game),
         "players": game.names,
         "list": game.list_no() if phase in ("roll", "play", "score") else None,
         "letter": _letter_shown(game),
