@@ -143,24 +143,39 @@ _MARK = "@@mark@@"  # where a value too big for a spec line goes into the JSON
 
 
 def _saved_bytes(data, mark=None):
+    """The file as store.py saves it (its JSON, a line break, the JSON's CRC-32), in pieces:
+    a marked value of thousands of characters goes a run of 256 at a time, so that this
+    runner needs no block of its size in the heap it shares with the firmware it boots."""
     body = json.dumps(data)
-    if mark is not None:
-        body = body.replace('"%s"' % _MARK, mark)
-    body = body.encode()
-    return body + b"\n%08x" % (crc32(body) & 0xFFFFFFFF)
+    if mark is None:
+        pieces = [body.encode()]
+    else:
+        head, _, tail = body.partition('"%s"' % _MARK)
+        pieces = [head.encode()]
+        for char, n in mark:
+            while n:
+                pieces.append(char.encode() * min(n, 256))
+                n -= len(pieces[-1])
+        pieces.append(tail.encode())
+    crc = 0
+    for piece in pieces:
+        crc = crc32(piece, crc)
+    pieces.append(b"\n%08x" % (crc & 0xFFFFFFFF))
+    return pieces
 
 
 def _marked(value):
-    """The JSON of a value a spec names by a marker: {"$chars": n} a string of n letters,
-    {"$digits": n} an int of n digits, {"$deep": n} a list nested n deep; else None."""
+    """The JSON of a value a spec names by a marker, as runs of (character, count):
+    {"$chars": n} a string of n letters, {"$digits": n} an int of n digits, {"$deep": n} a
+    list nested n deep; else None."""
     if type(value) is dict and len(value) == 1:
         for key, n in value.items():
             if key == "$chars":
-                return '"' + "A" * n + '"'
+                return (('"', 1), ("A", n), ('"', 1))
             if key == "$digits":
-                return "9" * n
+                return (("9", n),)
             if key == "$deep":
-                return "[" * n + "]" * n
+                return (("[", n), ("]", n))
     return None
 
 
@@ -171,7 +186,8 @@ def _at(data, path):
 
 
 def mutated(raw, kind, args):
-    """The file's new bytes (for every kind but "dir" and "big")."""
+    """The file's new bytes, or its pieces (_saved_bytes), for every kind but "dir" and
+    "big"."""
     if kind == "flip":
         out = bytearray(raw)
         out[args[0] >> 3] ^= 1 << (args[0] & 7)
@@ -215,7 +231,8 @@ def lay_out(base, work, spec):
             raw = mutated(raw, spec[2], spec[3:])
         if raw is not None:
             with open(path, "wb") as f:
-                f.write(raw)
+                for piece in [raw] if type(raw) is bytes else raw:  # (_saved_bytes: pieces)
+                    f.write(piece)
 
 
 class Reset(BaseException):
