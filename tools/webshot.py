@@ -68,20 +68,6 @@ def still(driver):
         time.sleep(1)
 
 
-def settled(driver, tries=20):
-    """A screenshot once the page is painted whole: two taken half a second apart the same.
-    (A loaded machine paints the repaint asked for late: one taken too soon keeps an LED's
-    edge a shade off.)"""
-    png = None
-    for _ in range(tries):
-        time.sleep(0.5)
-        again = driver.get_screenshot_as_png()
-        if again == png:
-            return png
-        png = again
-    raise RuntimeError("the page never stood still")
-
-
 def take(folder):
     """The picture, into `folder` (NAME), unless it is there already, pixel for pixel."""
     from PIL import Image
@@ -113,11 +99,12 @@ def take(folder):
             # otherwise keep, now and then, an edge a shade off at one of them.
             size(driver, (WINDOW[0] // 2, WINDOW[1]))
             size(driver, WINDOW)
+            time.sleep(0.5)
             box = driver.execute_script(
                 "const r = document.getElementById('device').getBoundingClientRect();"
                 "return [r.left, r.top, r.right, r.bottom]"
             )
-            png = settled(driver)
+            png = driver.get_screenshot_as_png()
         finally:
             driver.quit()
             server.shutdown()

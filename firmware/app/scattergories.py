@@ -80,10 +80,5 @@ def view(game, fresh=False):
 def won(app, game, now):
     """C on the winners' screen: the last round's points, to fix."""
     game.reopen_round()
-    go_on(app, game, now)
-
-
-def go_on(app, game, now, fresh=False):
-    """Saves, then shows where the game stands."""
     app.save_session()
-    app.replace(view(game, fresh), now)
+    app.replace(view(game), now)
