@@ -323,6 +323,22 @@ def test_a_turn_left_for_the_menu_comes_back_paused_where_it_stood(tmp_path):
     assert running["view"]["written"] == 2
 
 
+def test_a_kept_turn_whose_card_the_deck_no_longer_has_starts_again(tmp_path):
+    # A turn left paused, then a smaller verbal deck flashed: its card 1035 is gone.
+    t = Table(tmp_path, session=saved(NAMES3, rnd=2))
+    t.run("press C\npress A\nwait 2000\nchord A C\nstate")
+    session = read_save(tmp_path / "session.json")
+    assert session["state"]["live"] is not None
+    session["state"]["cards"][1] = 1035
+    (tmp_path / "session.json").write_text(json.dumps(session))
+    out = t.run("")
+    v, kept = out.state()["view"], out.state()["session"]["state"]
+    assert v["view"] == "start" and v["roles"]["active"] == 0  # the same turn, from its start
+    assert kept["phase"] == "ready" and kept["live"] is None and kept["cards"][1] != 1035
+    assert not [x for x in out.lines if "Cannot play" in x]
+    assert t.run("").state()["view"]["view"] == "start"  # and so it stays: nothing told twice
+
+
 def test_fix_the_last_turn_and_see_the_scores(tmp_path):
     t = Table(tmp_path, players=3)
     out = t.run(turn_keys(1, 7, 1) + "\npress A\npress C\nstate\npress A\npress B\nstate\ntext")

@@ -194,15 +194,11 @@ def draw(rec, deck, k, rng, exclude=()):
     count = deck.count
     rec = record(rec, count)
     taken = bits(rec, deck)
-    for i in exclude:
-        taken[i >> 3] |= 1 << (i & 7)
-    left = count - _ones(taken)
+    left = _exclude(taken, count, exclude)
     if left < k:  # the deck is used up: start it afresh
         rec = record(None, count)
         taken = bytearray(len(taken))
-        for i in exclude:
-            taken[i >> 3] |= 1 << (i & 7)
-        left = count - _ones(taken)
+        left = _exclude(taken, count, exclude)
     picks = []
     for _ in range(min(k, left)):
         i = _nth_free(taken, count, rng.below(left))
@@ -210,6 +206,15 @@ def draw(rec, deck, k, rng, exclude=()):
         picks.append(i)
         left -= 1
     return picks, rec
+
+
+def _exclude(taken, count, exclude):
+    """Cards left once `exclude` is taken too; an index past the deck (a card of a larger
+    deck, flashed over since it was dealt) is no card of this one."""
+    for i in exclude:
+        if i < count:
+            taken[i >> 3] |= 1 << (i & 7)
+    return count - _ones(taken)
 
 
 def _ones(taken):

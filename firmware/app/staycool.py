@@ -73,12 +73,14 @@ def start(app, now):
 def first(app, game, now):
     """Where the game stands, once what a power cut left is put right: a turn kept paused
     comes back paused, a turn cut short starts again from its start, and a turn to come
-    gets its cards if it has none (saved then)."""
-    if game.s["phase"] == RUNNING and game.s["live"] is not None:
+    gets its cards if it has none (saved then). A kept turn whose cards its deck no longer
+    has (a smaller deck flashed since) starts again too, with cards the deck has."""
+    running = game.s["phase"] == RUNNING
+    if running and game.s["live"] is not None and not game.needs_cards():
         game.total(0)  # its cards are read here, where a damaged deck is caught
         game.total(1)
         return Play(game, now)
-    if game.s["phase"] == RUNNING:
+    if running:
         game.restart_turn()
         app.save_session()
     elif game.s["phase"] != OVER and game.needs_cards():
