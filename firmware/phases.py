@@ -23,13 +23,20 @@ def unload(keep):
                 break
         else:
             break
-        module = sys.modules.pop(name)
+        module = let_go(name)
         if not name.startswith("net"):
             module.__dict__.clear()
-        parent, _, child = name.rpartition(".")
-        if parent in sys.modules:  # a package keeps its submodule as an attribute too
-            sys.modules[parent].__dict__.pop(child, None)
     gc.collect()
+
+
+def let_go(name):
+    """Forgets module `name` (if loaded), which then goes once nothing uses it: what is
+    loaded for a while, not for a phase (docs/memory.md). Returns it, or None."""
+    module = sys.modules.pop(name, None)
+    parent, _, child = name.rpartition(".")
+    if module is not None and parent in sys.modules:  # (a package's attribute too)
+        sys.modules[parent].__dict__.pop(child, None)
+    return module
 
 
 class Phases:

@@ -148,12 +148,12 @@ def test_scattergories_list_draws_what_the_compiler_measures(tmp_path, decks):
 
 
 def test_the_answer_door_numbers_are_the_firmwares(tmp_path):
-    """door_number and the title font's widths, against app.saywhen.number and Gfx."""
+    """door_number and the title font's widths, against app.saywhen_board.number and Gfx."""
     answers = ["7", "-40", "1969", "9.58", "5500000000", "-1234567.125", "4" * 12, "4" * 41]
     script = (
         "import json, sys\n"
         "from app.gfx import Gfx\n"
-        "from app.saywhen import number\n"
+        "from app.saywhen_board import number\n"
         "from shell import font_opener\n"
         "g = Gfx(font_opener(%r))\n"
         "for a in json.loads(sys.stdin.read()):\n"

@@ -102,16 +102,16 @@ def lacking(text, fonts):
 
 W = TEXT_WIDTH + 8  # the 296 px panel (app/gfx.py): layout's full line and its margins
 
-# Say When!'s Answer Door (app/saywhen.py, Door.draw): the answer, thousands separated,
+# Say When!'s Answer Door (app/saywhen_door.py, Door.draw): the answer, thousands separated,
 # in title type from x = 6; its unit and "(as of ...)" in body type 6 px after it; the
-# range under them in small type from x = 6. The guess screen (app/saywhen.py,
+# range under them in small type from x = 6. The guess screen (app/saywhen_round.py,
 # Guess.draw) centres the editor's scale word and the unit ("billion people") in body type.
 DOOR_X, DOOR_GAP = 6, 6
 
 
 def question_font(text):
     """The font the device shows a Say When! question in (large if it fits, else body), or
-    None (app/saywhen.py, draw_question)."""
+    None (app/saywhen_round.py, draw_question)."""
     for name, most, _ in QUESTION_FONTS:
         if len(font(name).wrap(text, TEXT_WIDTH)) <= most:
             return name

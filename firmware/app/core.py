@@ -53,6 +53,7 @@ class App:
         self._played = dict(self.played)  # the records as last saved (save_session)
         self.phase = None  # "home" (the menu) or "game"
         self.game = None  # the game's model while one plays (app.gamescreen.start)
+        self.first = None  # and its module's first(app, game, now): where it stands
         # A game's module, imported, whose start (its deck, its deal, its first screen) is
         # the next step's work: a start is two stretches, each a poll of its own (shell.py)
         self.starting = None
@@ -157,7 +158,7 @@ class App:
         start ends in the next step (_start), but at power-on, where no one waits."""
         self.phase = self._next
         self._next = None
-        self.game = None
+        self.game = self.first = None
         del self.stack[:]
         if self.phase == "home":
             self.modules.menu().boot(self, notice, power_on)

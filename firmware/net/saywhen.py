@@ -9,14 +9,14 @@ opens the door and scores the card with the buttons, and a team without a phone 
 with them as before.
 
 A guess from a phone is recorded in the model; the device's screens follow it at their
-next step (app/saywhen.py: the question moves on once every guess is in, and the device
+next step (app/saywhen_round.py: the question moves on once every guess is in, and the device
 stops typing a team's guess that its phone has made).
 """
 
 from micropython import const
 
-from app import saywhen as hub
 from app import saywhen_game as sw
+from app.saywhen_board import where
 from games import saywhen as rules
 
 _DIGITS = const("0123456789")
@@ -51,32 +51,32 @@ def may_guess(game, team):
 def view(net, game, team, now):
     """What team `team`'s phone shows (a JSON-able dict)."""
     s = game.s
-    where = stage(game)
-    if where != "door":
+    at = stage(game)
+    if at != "door":
         net.kept.pop("door", None)  # (_door's, for the door open)
     out = {
         "kind": "saywhen",
-        "stage": where,
-        "where": hub.where(game),
+        "stage": at,
+        "where": where(game),
         "teams": game.names,
         "quizzer": s["quizzer"],
         "mode": game.mode(),
         "scores": s["scores"],
     }
-    if where == "won":
+    if at == "won":
         out["winner"] = s["winner"]
         return out
     card = game.card()
     guesses = s["guesses"]
-    secret = where in ("guess", "choice") and turn(game) is None
+    secret = at in ("guess", "choice") and turn(game) is None
     out["question"] = card[sw.QUESTION]
     out["unit"] = card[sw.UNIT]
     out["order"] = game.order()
-    out["turn"] = turn(game) if where == "guess" else None
+    out["turn"] = turn(game) if at == "guess" else None
     out["locked"] = [g[0] for g in guesses]
     out["guesses"] = [g for g in guesses if g[0] == team] if secret else guesses
     out["can_guess"] = may_guess(game, team)
-    if where == "door":
+    if at == "door":
         _door(net, game, card, out)
     return out
 
