@@ -142,6 +142,13 @@ class App:
         self.fresh = fresh
         self._next = "game"
 
+    def go_on(self):
+        """Saves, then shows where the game stands (app.first's screen) in place of the
+        game's own, once the handler that asked for it has returned: that screen, and with
+        it the code of a side of the game that is let go (app/saywhen.py), go first."""
+        self.save_session()
+        self._next = "on"
+
     def finish(self):
         """A game that is over: forgotten, and back to the menu."""
         self.end_session()
@@ -155,7 +162,14 @@ class App:
         """Changes phase between the menu and a game, once the handler that asked for it
         has returned: every screen of the old phase goes first, and the shell's module
         policy lets the old phase's modules go before the new one's come in. A game's
-        start ends in the next step (_start), but at power-on, where no one waits."""
+        start ends in the next step (_start), but at power-on, where no one waits. Or, the
+        phase kept, the game goes on (go_on)."""
+        if self._next == "on":
+            self._next = None
+            self.stack[0] = Screen()  # (the old screen goes before the next is made)
+            self.stack[0] = screen = self.first(self, self.game, self.now)
+            self._entered(screen, self.now)
+            return
         self.phase = self._next
         self._next = None
         self.game = self.first = None

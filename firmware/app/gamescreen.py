@@ -15,7 +15,7 @@ def start(app, title, now, make, deck, first):
     (None: the model opens its own with app.open_deck), and a new game's state when the
     session has none yet (the model's fresh(), saved at once); the screen is
     `first(app, game, now)`, where the game stands; the model is app.game from then on,
-    and `first` app.first (go_on).
+    and `first` app.first (App.go_on).
     A saved state was checked whole at boot (app/session.py). A deck that cannot be read
     shows a notice instead (DeckError: the game stays saved); any other error is a bug,
     and goes on up."""
@@ -35,13 +35,6 @@ def start(app, title, now, make, deck, first):
         return Notice(title, "Cannot play: " + str(e) + ". Re-flash the device.")
     app.game, app.first = game, first
     return screen
-
-
-def go_on(app, now):
-    """Saves, then shows where the game stands: its module's `first`, as at its start, the
-    model and the modules kept."""
-    app.save_session()
-    app.replace(app.first(app, app.game, now), now)
 
 
 def turn(app, fresh=False):

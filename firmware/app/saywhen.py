@@ -30,7 +30,7 @@ def start(app, now):
 
 def view(app, game, now):
     """The screen for where the game stands: what a resumed game shows first, and what
-    each step goes on to (gamescreen.go_on)."""
+    each step goes on to (App.go_on)."""
     s = game.s
     door = s["door"]
     phases.let_go(_ROUND if door else _DOOR)

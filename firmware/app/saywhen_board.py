@@ -55,7 +55,7 @@ class Scores(gamescreen.GameScreen):
             def yes(app, now):
                 self.game.undo()
                 app.pop(now)
-                gamescreen.go_on(app, now)
+                app.go_on()
 
             app.push(Confirm("Undo?", "Take back the last scoring? That card comes back.", yes))
 
@@ -85,4 +85,4 @@ def won(game):
 
 def _undo(app, game, now):
     game.undo()
-    gamescreen.go_on(app, now)
+    app.go_on()

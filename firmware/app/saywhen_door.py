@@ -38,7 +38,7 @@ class Door(gamescreen.GameScreen):
                 app.tone("tie")
             elif self.points:
                 app.tone("score")
-            gamescreen.go_on(app, now)  # the next card, or the winner
+            app.go_on()  # the next card, or the winner
             if isinstance(outcome, list):
                 from app.dialogs import Notice  # (dialogs: loaded when one is shown)
 
@@ -183,7 +183,7 @@ class Judge(gamescreen.GameScreen):
             else:
                 verdicts = [[t, self.verdict[t]] for t in self.teams if t in self.verdict]
                 self.game.set_judge(verdicts)
-                gamescreen.go_on(app, now)
+                app.go_on()
                 return
         app.redraw()
 

@@ -27,7 +27,7 @@ def pick(app, game):
 def open_door(app, game, now):
     game.open_door()
     app.tone("door")
-    gamescreen.go_on(app, now)
+    app.go_on()
 
 
 class Turn(gamescreen.GameScreen):
@@ -56,7 +56,7 @@ class Turn(gamescreen.GameScreen):
     def tick(self, app, now):
         """The phones' guesses all in (app.net): on to the review."""
         if self.game.all_in():
-            gamescreen.go_on(app, now)
+            app.go_on()
 
     def draw(self, app, g):
         game = self.game
@@ -124,7 +124,7 @@ class Guess(gamescreen.GameScreen):
         """The team's phone guessed first: on to where the game stands."""
         for team, _ in self.game.s["guesses"]:
             if team == self.team_no:
-                gamescreen.go_on(app, now)
+                app.go_on()
                 return
 
     def event(self, app, ev, now):
@@ -149,7 +149,7 @@ class Guess(gamescreen.GameScreen):
             game.guess(self.team_no, ed.value())
             team = pick(app, game)
             if team is None or team in gamescreen.phones(app):
-                gamescreen.go_on(app, now)  # the review, or back to the question for the phones
+                app.go_on()  # the review, or back to the question for the phones
             else:
                 app.save_session()
                 app.replace(Guess(game, team), now)
@@ -213,7 +213,7 @@ class Review(gamescreen.GameScreen):
             open_door(app, self.game, now)
         elif kind == "long" and b == "A":
             self.game.s["guesses"] = []
-            gamescreen.go_on(app, now)
+            app.go_on()
 
     def draw(self, app, g):
         game = self.game
