@@ -29,7 +29,7 @@ def words(text):
 def font_at(data, name):
     """Where the font `name` starts in the fonts file (format: tools/mkfont.py)."""
     magic, count = struct.unpack_from("<4sB", data)
-    if magic != b"SCF2":
+    if magic != b"SCF3":
         raise ValueError("%s is not a fonts file" % FONTS)
     for i in range(count):
         key, at = struct.unpack_from("<8sI", data, 5 + 12 * i)

@@ -6,16 +6,19 @@ Pillow's fonts. One file for all of them: littlefs stores each file in whole 4 K
 and a board keeps a file open per font it draws with. Format (little-endian), read by
 firmware/app/gfx.py:
 
-    b"SCF2", u8 fonts
+    b"SCF3", u8 fonts
     fonts x (8 bytes: the name, NUL-padded; u32: where its font starts)
     a font: u8 height, u8 ascent, u16 count
             count x u16 code points, sorted
             count x u8 widths (each glyph's advance, and the width of its bitmap)
             count x u16 where each glyph starts, from the first glyph
-            the glyphs: each MONO_HLSB (1 = ink), `height` rows of its own width in
-            whole bytes
+            the glyphs: each u8 top (its first inked row, from the font's top), u8 rows
+            (how many rows follow: its first inked row to its last; 0 for a blank
+            glyph, a space), then those rows, MONO_HLSB (1 = ink), each of its own
+            width in whole bytes
 
-A glyph is as wide as it is, not as the widest, so the file holds no blank columns; the
+A glyph is as wide as it is, not as the widest, and holds only the rows from its first ink
+to its last, so the file holds no blank columns and no blank rows above or below; the
 firmware reads one glyph at a time with seek/readinto into a buffer it allocated once.
 """
 
@@ -81,7 +84,10 @@ def build(ttf, size, chars):
     for width, img in glyphs:
         offsets.append(len(data))
         stride = (width + 7) // 8
-        for y in range(height):
+        box = img.getbbox()
+        top, end = (box[1], box[3]) if box else (0, 0)
+        data += bytes((top, end - top))
+        for y in range(top, end):
             row = 0
             for x in range(img.width):
                 if img.getpixel((x, y)):
@@ -99,7 +105,7 @@ def build(ttf, size, chars):
 def fonts_file(fonts):
     """The whole file for {name: (ttf, size, characters)}."""
     built = [(name, build(*spec)) for name, spec in fonts.items()]
-    head = bytearray(struct.pack("<4sB", b"SCF2", len(built)))
+    head = bytearray(struct.pack("<4sB", b"SCF3", len(built)))
     at = len(head) + 12 * len(built)
     body = bytearray()
     for name, (data, count, height) in built:

@@ -29,7 +29,7 @@ _FRAME = bytearray(W * H // 8)
 # The title font's glyphs are the largest but the huge letters': 5 x 36 = 180 bytes.
 _BAND_BYTES = const(192)
 _BAND = bytearray(_BAND_BYTES)  # the glyph being drawn, or one band of its rows
-_AT = bytearray(2)  # where that glyph starts (u16, little-endian)
+_AT = bytearray(2)  # where that glyph starts (u16, little-endian), then its top and rows
 _TABLES = []  # code point tables: fonts with the same characters share one in RAM
 # The shared buffer as a frame of whole rows of a glyph's width (bytes a row << 8 | rows),
 # each made when first drawn, and shared by every font.
@@ -56,7 +56,7 @@ def font_at(f, name):
     """Where the font `name` starts in the fonts file `f`; ValueError if it has none."""
     f.seek(0)
     head = f.read(5)
-    if len(head) != 5 or head[:4] != b"SCF2":
+    if len(head) != 5 or head[:4] != b"SCF3":
         raise ValueError("not a fonts file")
     want = (name + "\0" * 8)[:8].encode()  # its name, NUL-padded
     for _ in range(head[4]):
@@ -165,17 +165,18 @@ class Font:
                 f.seek(self._starts + 2 * i)
                 f.readinto(_AT)
                 f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
-                top = 0
-                while top < height:  # (a range() with a variable step is an object)
-                    if top + rows > height:  # the last band, when bands do not divide it
-                        band = _frame(stride, height - top)
-                    f.readinto(_BAND, min(rows, height - top) * stride)
+                f.readinto(_AT)  # its first inked row and how many rows the file holds
+                top = y + _AT[0]
+                end = top + _AT[1]
+                while top < end:  # (a range() with a variable step is an object)
+                    band.fill(0)  # rows past its last are paper (skipped): no frame per count
+                    f.readinto(_BAND, min(rows, end - top) * stride)
                     if palette is None:
-                        fb.blit(band, x, y + top, 0)  # paper (0) is transparent
+                        fb.blit(band, x, top, 0)  # paper (0) is transparent
                     else:
                         # framebuf compares the key after the palette: the palette sends
                         # paper to 1 (the key, so skipped) and ink to 0, white on black.
-                        fb.blit(band, x, y + top, 1, palette)
+                        fb.blit(band, x, top, 1, palette)
                     top += rows
             x += widths[i]
         return x
