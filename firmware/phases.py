@@ -1,5 +1,6 @@
 """The shell's module policy: the menu and each game are phases, and a phase's modules go
-when the next one's come in (docs/memory.md: the menu-game swap).
+when the next one's come in (docs/memory.md: the menu-game swap); within a phase, a module
+loaded for a while (a side of a game) is let go (let_go).
 
 The core asks its `modules` (a Phases, handed in by the shell) for the menu or a game, and
 knows nothing of how. Here, and only here, a module is imported by its name: the game's,

@@ -123,6 +123,22 @@ def test_typed_guesses_score_by_the_rules(tmp_path):
     assert t.view()["quizzer"] == 1  # the Scanner passed to the left
 
 
+def test_the_guessing_and_the_door_each_let_go_while_the_other_shows(tmp_path):
+    # docs/memory.md: at the door, with four phones looking, the heap holds none of the
+    # guessing's code (nor the number editor's), and the door's goes with the next card.
+    t = Table(tmp_path)
+    t.choose("secret")
+    out = t.run("modules\nlong GO\nmodules\nstate\npress B\nmodules\nstate")
+    loaded = [set(x.split()) for x in out.lines if x.startswith("__main__ ")]
+    door, next_card = out.states()[-3:-1]
+    assert door["view"]["view"] == "door" and next_card["view"]["card"] == 2
+    guessing, at_door, again = loaded
+    side = {"app.saywhen_round", "app.numedit"}
+    assert side <= guessing and "app.saywhen_door" not in guessing
+    assert "app.saywhen_door" in at_door and not side & at_door
+    assert side <= again and "app.saywhen_door" not in again
+
+
 def test_answer_stays_hidden_until_the_door_opens(tmp_path):
     t = Table(tmp_path)
     t.choose("open")
