@@ -20,8 +20,8 @@ from app import gamescreen
 from app import saywhen_board as board
 from app import saywhen_game as sw
 
-_ROUND = const(("app.saywhen_round", "app.numedit"))  # the guessing's, let go at the door
-_DOOR = const(("app.saywhen_door",))
+_ROUND = const("app.saywhen_round")
+_DOOR = const("app.saywhen_door")
 
 
 def start(app, now):
@@ -33,8 +33,7 @@ def view(app, game, now):
     each step goes on to (App.go_on)."""
     s = game.s
     door = s["door"]
-    for name in _ROUND if door else _DOOR:
-        phases.let_go(name)
+    phases.let_go(_ROUND if door else _DOOR)
     if door:
         from app.saywhen_door import Door
 
