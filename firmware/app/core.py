@@ -79,6 +79,8 @@ class App:
             if self.starting is not None:
                 return self.effects  # the rest of the start is the next step's
         self.screen.tick(self, now)
+        if self._next == "on":  # (a game going on at a tick: at once, as after an event)
+            self._switch()
         if self.screen.deadline(self) is None:
             self._quiet(now)
         else:  # a timer running is the table at play: idle counts from when it stops, so the
