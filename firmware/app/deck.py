@@ -43,6 +43,9 @@ _ENTRY_SIZE = const(10)
 _SEP = const("\x1f")
 _CHUNK = const(64)  # fields() reads a record this much at a time
 _INDEX_CHUNK = const(240)  # opening a deck checks its index this much at a time
+# ... read into this, made once: a game's start, whose heap is collected only once it is
+# done (phases.whole), leaves no garbage between its modules.
+_INDEX = bytearray(_INDEX_CHUNK)
 
 
 class DeckError(ValueError):
@@ -63,12 +66,13 @@ class Deck:
         # read costs flash time, and a deck of a thousand cards is a game's start.
         left = self.count * (_ENTRY_SIZE + 2)
         crc = 0
+        whole = memoryview(_INDEX)
         while left:
-            part = f.read(min(_INDEX_CHUNK, left))
-            if not part:
+            got = f.readinto(whole if left >= _INDEX_CHUNK else whole[:left])
+            if not got:
                 break
-            crc = binascii.crc32(part, crc)
-            left -= len(part)
+            crc = binascii.crc32(whole if got == _INDEX_CHUNK else whole[:got], crc)
+            left -= got
         if left or crc & 0xFFFFFFFF != index_crc:
             raise DeckError("%s deck index is damaged" % name)
         # The records follow in index order (tools/deckfile.py): the last one ends the file.
@@ -168,7 +172,10 @@ def record(rec, count):
 def bits(rec, deck):
     """One bit a card, in deck order: set where the card counts as played (test is_set),
     by the deck's record `rec` (None, or a damaged one: none)."""
-    rec = record(rec, deck.count)
+    return _bits(record(rec, deck.count), deck)
+
+
+def _bits(rec, deck):
     n, marks = rec["n"], rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
     if not any(marks):  # nothing played yet (a new device, a deck just used up)
@@ -193,7 +200,7 @@ def draw(rec, deck, k, rng, exclude=()):
     the picks), so a deal looks at each card once a pick, a byte at a time where it can."""
     count = deck.count
     rec = record(rec, count)
-    taken = bits(rec, deck)
+    taken = _bits(rec, deck)  # (rec checked once)
     left = _exclude(taken, count, exclude)
     if left < k:  # the deck is used up: start it afresh
         rec = record(None, count)
