@@ -195,9 +195,11 @@ def draw(rec, deck, k, rng, exclude=()):
     """(k different card indexes, unplayed on this device where possible, never in exclude;
     the record to keep): `rec` as it was if sound, or a fresh one (none yet, damaged, or
     the deck used up). So the record is whole from the deal on, and marking a card later,
-    mid-game, allocates none of its size. Each pick is the rng's r-th card not taken, in
-    deck order; a taken card is a set bit of one bytearray (the played, the excluded and
-    the picks), so a deal looks at each card once a pick, a byte at a time where it can."""
+    mid-game, allocates none of its size. Each pick is the rng's r-th card not taken (nor
+    picked), in deck order; a taken card is a set bit of one bytearray (the played and the
+    excluded). A pick's rank among the cards free before the first pick is worked out from
+    the picks before it, and every rank is found in one pass over the cards, a byte at a
+    time where it can: a deal is a game's start, and a pass a pick made Say When!'s slow."""
     count = deck.count
     rec = record(rec, count)
     taken = _bits(rec, deck)  # (rec checked once)
@@ -206,13 +208,20 @@ def draw(rec, deck, k, rng, exclude=()):
         rec = record(None, count)
         taken = bytearray(len(taken))
         left = _exclude(taken, count, exclude)
-    picks = []
+    drawn = []  # each pick's rank among the cards free before the first, as drawn
+    ranks = []  # and the same, sorted
     for _ in range(min(k, left)):
-        i = _nth_free(taken, count, rng.below(left))
-        taken[i >> 3] |= 1 << (i & 7)
-        picks.append(i)
-        left -= 1
-    return picks, rec
+        r = rng.below(left - len(drawn))
+        at = 0
+        for p in ranks:  # the r-th of the cards still free: past each pick at or before it
+            if p > r:
+                break
+            r += 1
+            at += 1
+        ranks.insert(at, r)
+        drawn.append(r)
+    found = _free_at(taken, count, ranks)
+    return [found[ranks.index(r)] for r in drawn], rec
 
 
 def _exclude(taken, count, exclude):
@@ -234,21 +243,23 @@ def _ones(taken):
     return n
 
 
-def _nth_free(taken, count, r):
-    """The index of the card after r others not taken (a clear bit), in deck order."""
+def _free_at(taken, count, ranks):
+    """The cards not taken (clear bits) of these ranks (sorted, from 0, in deck order)."""
+    out = []
+    seen = 0
     for b in range(len(taken)):
+        if len(out) == len(ranks):
+            break
         byte = taken[b]
-        if not byte and b * 8 + 8 <= count:  # eight cards not taken: skipped at once
-            if r < 8:
-                return b * 8 + r
-            r -= 8
+        if not byte and b * 8 + 8 <= count and seen + 8 <= ranks[len(out)]:
+            seen += 8  # eight cards not taken, none of them wanted: passed at once
             continue
         for i in range(b * 8, min(b * 8 + 8, count)):
             if not byte >> (i & 7) & 1:
-                if not r:
-                    return i
-                r -= 1
-    raise ValueError("no such card")
+                if len(out) < len(ranks) and ranks[len(out)] == seen:
+                    out.append(i)
+                seen += 1
+    return out
 
 
 def mark(rec, deck, index):
