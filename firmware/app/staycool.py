@@ -21,14 +21,13 @@ turn and back into place.
 from micropython import const
 
 import ticks
-from app import gamescreen, layout
-from app.gamescreen import GameScreen
-from app.gfx import FOOTER, H, W
-from app.staycool_game import KINDS, OVER, PERIOD_MS, ROUNDS, RUNNING, Live, StayCool
+from app import gamescreen, gfx, layout
+from app import staycool_game as sc
 from games import staycool as rules
 
-KIND = ("Written", "Verbal")
-VALUES = (rules.WRITTEN_VALUES, rules.VERBAL_VALUES)
+# Few globals (the model's names through `sc`): a module's table of names is one block of
+# the heap, 752 bytes past 37 names, that a game's start must find (Stay Cool's start with
+# four phones at 144 KB did not, with 47).
 # The winners' screen (app/winners.py, Win): the title 4 px under the bar (1 px under each
 # line), the totals 2 px under it (or under the tie-break's line) in small type, three
 # spaces between them.
@@ -44,7 +43,7 @@ _WARN_MS = const(5000)
 
 
 def card_number(k, i, total):
-    return "%s %d/%d" % (KIND[k][0], i + 1, total)
+    return "%s %d/%d" % (sc.NAMES[k][0], i + 1, total)
 
 
 def draw_question(g, qa, x, y, width, tag=""):
@@ -67,7 +66,7 @@ def draw_question(g, qa, x, y, width, tag=""):
 
 
 def start(app, now):
-    return gamescreen.start(app, "Stay Cool", now, StayCool, None, first)
+    return gamescreen.start(app, "Stay Cool", now, sc.StayCool, None, first)
 
 
 def first(app, game, now):
@@ -75,7 +74,7 @@ def first(app, game, now):
     comes back paused, a turn cut short starts again from its start, and a turn to come
     gets its cards if it has none (saved then). A kept turn whose cards its deck no longer
     has (a smaller deck flashed since) starts again too, with cards the deck has."""
-    running = game.s["phase"] == RUNNING
+    running = game.s["phase"] == sc.RUNNING
     if running and game.s["live"] is not None and not game.needs_cards():
         game.total(0)  # its cards are read here, where a damaged deck is caught
         game.total(1)
@@ -83,7 +82,7 @@ def first(app, game, now):
     if running:
         game.restart_turn()
         app.save_session()
-    elif game.s["phase"] != OVER and game.needs_cards():
+    elif game.s["phase"] != sc.OVER and game.needs_cards():
         game.deal()
         app.save_session()
     return view(game)
@@ -91,7 +90,7 @@ def first(app, game, now):
 
 def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
-    if game.s["phase"] != OVER:
+    if game.s["phase"] != sc.OVER:
         return Start(game)
     from app.winners import Win  # (imported when a game is won)
 
@@ -110,7 +109,7 @@ def won(app, game, now):
 # -- between turns ----------------------------------------------------------------
 
 
-class Start(GameScreen):
+class Start(gamescreen.GameScreen):
     """Who holds which role, and the first written question for the Interrogator to read."""
 
     full_refresh = True
@@ -135,8 +134,8 @@ class Start(GameScreen):
         game = self.game
         r = game.s["round"]
         a, w, v, t = game.roles()
-        top = g.bar("Stay Cool · Round %d of %d" % (r, ROUNDS), _ROUND_RULE[r])
-        g.text(g.fit(self.who(a) + " answers", "bold", W - 8), 4, top + 1, "bold")
+        top = g.bar("Stay Cool · Round %d of %d" % (r, sc.ROUNDS), _ROUND_RULE[r])
+        g.text(g.fit(self.who(a) + " answers", "bold", gfx.W - 8), 4, top + 1, "bold")
         if t == w:  # three players: the Written Interrogator keeps time too
             roles = "Written and timer: %s · Verbal: %s" % (self.who(w), self.who(v))
         else:
@@ -146,25 +145,25 @@ class Start(GameScreen):
                 self.who(t),
             )
         y = top + 1 + layout.BODY + 1  # under who answers, in bold
-        for line in g.wrap(roles, "small", W - 8)[:2]:
+        for line in g.wrap(roles, "small", gfx.W - 8)[:2]:
             g.text(line, 4, y, "small")
             y += layout.SMALL - 1
-        g.hline(0, y + 2, W)
+        g.hline(0, y + 2, gfx.W)
         qa = game.question(0, 0)
         if qa is None:  # printed cards
             text = self.who(w) + " reads the first written question, then Start."
-            for line in g.wrap(text, "body", W - 8)[:2]:
+            for line in g.wrap(text, "body", gfx.W - 8)[:2]:
                 g.text(line, 4, y + 5, "body")
                 y += layout.BODY
         else:
-            draw_question(g, qa, 4, y + 5, W - 8, card_number(0, 0, game.total(0)))
+            draw_question(g, qa, 4, y + 5, gfx.W - 8, card_number(0, 0, game.total(0)))
         g.labels("Scores", "Buttons", "Start")
 
     def ring(self, app, now, leds):
-        glass(leds, PERIOD_MS, PERIOD_MS, 1)  # a full glass, waiting on number 1
+        glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
-class End(GameScreen):
+class End(gamescreen.GameScreen):
     """The turn is over: the two counts, their values, the product; running totals."""
 
     full_refresh = True
@@ -198,10 +197,10 @@ class End(GameScreen):
         totals = game.totals()
         parts = ["%s %d" % (self.who(i), totals[i]) for i in range(game.n())]
         y = counts + layout.BODY + 5
-        for line in g.pack(["Totals:"] + parts, "   ", "small", W - 8)[:2]:
+        for line in g.pack(["Totals:"] + parts, "   ", "small", gfx.W - 8)[:2]:
             g.center(line, y, "small")
             y += layout.SMALL - 1
-        nxt = "Winner" if game.s["phase"] == OVER else "Next"
+        nxt = "Winner" if game.s["phase"] == sc.OVER else "Next"
         g.labels("Fix", "Scores", nxt)
 
     def ring(self, app, now, leds):
@@ -209,7 +208,7 @@ class End(GameScreen):
             super().ring(app, now, leds)
 
 
-class Fix(GameScreen):
+class Fix(gamescreen.GameScreen):
     """Corrects the last turn's counts (a press missed at the buzzer, or one too many):
     UP/DOWN choose written or verbal, B takes one off, C adds one, A goes back."""
 
@@ -242,9 +241,9 @@ class Fix(GameScreen):
         for k, n in ((0, w), (1, v)):
             y = top + 6 + pitch * k
             if k == self.sel:
-                g.fill_rect(0, y - 1, W, layout.BODY + 2)
+                g.fill_rect(0, y - 1, gfx.W, layout.BODY + 2)
             g.text(
-                "%s right: %d (value %d)" % (KIND[k], n, VALUES[k][n]),
+                "%s right: %d (value %d)" % (sc.NAMES[k], n, sc.VALUES[k][n]),
                 6,
                 y,
                 "body",
@@ -254,7 +253,7 @@ class Fix(GameScreen):
         g.labels("Back", "−", "+")
 
 
-class Scores(GameScreen):
+class Scores(gamescreen.GameScreen):
     """Each player's round scores and total."""
 
     def event(self, app, ev, now):
@@ -264,11 +263,11 @@ class Scores(GameScreen):
     def draw(self, app, g):
         game = self.game
         n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], ROUNDS), ROUNDS))
+        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
         cols = 1 if n <= 5 else 2
         rows = (n + cols - 1) // cols
         font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
-        colw = W // cols
+        colw = gfx.W // cols
         numw = 34 if cols == 1 else 22
         totals = game.totals()
         for c in range(cols):
@@ -288,7 +287,7 @@ class Scores(GameScreen):
 # -- the turn ---------------------------------------------------------------------
 
 
-class Play(GameScreen):
+class Play(gamescreen.GameScreen):
     """The turn: the sand runs; the Interrogators' questions; Timer!, skip, undo, pause."""
 
     long_presses = ("B", "GO")  # a skip, a pause
@@ -296,7 +295,7 @@ class Play(GameScreen):
     def __init__(self, game, now):
         super().__init__(game)
         # The turn, on the model too: the phones read it there (net/staycool.py).
-        self.live = game.live = Live(game, now, game.s["live"])  # a kept turn comes back paused
+        self.live = game.live = sc.Live(game, now, game.s["live"])  # a kept turn comes back paused
         self.flip_at = now  # the glass was just flipped onto 1
         self.position = 1
         self.steps = None
@@ -332,13 +331,13 @@ class Play(GameScreen):
                 self.changed(app, now)
         elif kind == "long":
             if b in ("A", "B"):
-                self.act(app, "skip", KINDS[0 if b == "A" else 1], now)
+                self.act(app, "skip", sc.KINDS[0 if b == "A" else 1], now)
             elif b in ("C", "GO") and live.pause(now):
                 self.game.keep(live, now)  # saved, so a power cut keeps the pause too
                 app.save_session()
                 self.changed(app, now)
         elif b in ("A", "B"):
-            self.act(app, "correct", KINDS[0 if b == "A" else 1], now)
+            self.act(app, "correct", sc.KINDS[0 if b == "A" else 1], now)
         elif b in ("C", "GO"):
             if self.act(app, "timer", None, now):
                 self.flip_at = now
@@ -383,7 +382,7 @@ class Play(GameScreen):
     def ring(self, app, now, leds):
         live = self.live
         if live.round == 3:  # hidden from the active player: only the buzzer ends the turn
-            clear(leds)
+            gamescreen.fill(leds, 0, 0, 0)
             return
         left = live.left(now)
         position = live.turn.position
@@ -393,7 +392,7 @@ class Play(GameScreen):
         elif left <= _WARN_MS and (live.round == 2 or position == 4):
             colour, scale = WARN, pulse(now)
         shift = flip_shift(len(leds) // 3, ticks.diff(now, self.flip_at))
-        glass(leds, left, PERIOD_MS, position, colour, scale, shift)
+        glass(leds, left, sc.PERIOD_MS, position, colour, scale, shift)
 
     def draw(self, app, g):
         live = self.live
@@ -408,13 +407,13 @@ class Play(GameScreen):
         self.draw_card(g, top, t.position)
         if live.paused():
             paused = top + 22
-            g.center("PAUSED", paused, "title", _X, W)
-            g.center("The sand stands still.", paused + layout.TITLE + 6, "body", _X, W)
+            g.center("PAUSED", paused, "title", _X, gfx.W)
+            g.center("The sand stands still.", paused + layout.TITLE + 6, "body", _X, gfx.W)
             g.labels("", "", "Resume")
             return
-        mid = top + (H - FOOTER - top) // 2
+        mid = top + (gfx.H - gfx.FOOTER - top) // 2
         self.draw_kind(g, 0, t.written, top + 1)
-        g.hline(_X, mid, W - _X)
+        g.hline(_X, mid, gfx.W - _X)
         self.draw_kind(g, 1, t.verbal, mid + 2)
         g.labels("Written ✓", "Verbal ✓", "Timer!")
 
@@ -437,15 +436,15 @@ class Play(GameScreen):
     def draw_kind(self, g, k, done, y):
         total = self.live.totals[k]
         if done >= total:
-            g.text("%s card done: %d of %d" % (KIND[k], done, total), _X, y + 2, "body")
+            g.text("%s card done: %d of %d" % (sc.NAMES[k], done, total), _X, y + 2, "body")
             return
         qa = self.game.question(k, done)
         if qa is None:  # printed cards: the count and the value so far
-            g.text("%s: %d right" % (KIND[k], done), _X, y, "large")
-            what = "next: question %d of %d · value %d" % (done + 1, total, VALUES[k][done])
+            g.text("%s: %d right" % (sc.NAMES[k], done), _X, y, "large")
+            what = "next: question %d of %d · value %d" % (done + 1, total, sc.VALUES[k][done])
             g.text(what, _X, y + layout.LARGE + 1, "small")
             return
-        draw_question(g, qa, _X, y, W - _X - 3, card_number(k, done, total))
+        draw_question(g, qa, _X, y, gfx.W - _X - 3, card_number(k, done, total))
 
 
 # -- the ring: the hourglass ---------------------------------------------------------
@@ -455,7 +454,7 @@ SAND = (255, 120, 0)  # amber
 WARN = (255, 16, 0)  # the last seconds: redder, and pulsing
 MARK_ON = (160, 160, 160)
 MARK_OFF = (5, 5, 5)
-TIME_UP = (255, 0, 0)
+_TIME_UP = const((255, 0, 0))
 FLIP_MS = const(600)  # the flip animation
 PULSE_MS = const(500)  # the warning pulse
 _BREATHE_MS = const(2000)  # a paused glass breathes slowly
@@ -469,11 +468,6 @@ def _put(leds, i, colour, f):
     leds[i] = colour[0] * f // 255
     leds[i + 1] = colour[1] * f // 255
     leds[i + 2] = colour[2] * f // 255
-
-
-def clear(leds):
-    for i in range(len(leds)):
-        leds[i] = 0
 
 
 def glass(leds, left, period, position, colour=SAND, scale=255, shift=0):
@@ -527,5 +521,5 @@ def time_up(leds, since):
     """Time is up: the whole ring flashes red for FLASH_MS, then goes dark. True meanwhile."""
     on = 0 <= since < FLASH_MS and (since // 250) % 2 == 0
     for i in range(len(leds) // 3):
-        _put(leds, i, TIME_UP, 255 if on else 0)
+        _put(leds, i, _TIME_UP, 255 if on else 0)
     return 0 <= since < FLASH_MS

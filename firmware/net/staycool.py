@@ -18,8 +18,7 @@ The turn being played is the model's `live` while its screen plays it.
 
 from micropython import const
 
-from app import staycool as hub
-from app.staycool_game import OVER, ROUNDS
+from app.staycool_game import NAMES, OVER, ROUNDS, VALUES
 
 _BUTTONS = const(("right", "skip", "undo"))
 _ROLES = const(("active", "written", "verbal", "timer"))
@@ -79,12 +78,12 @@ def view(net, game, team, now):
             total = game.total(k)
             out["card"] = {
                 "kind": k,
-                "name": hub.KIND[k],
+                "name": NAMES[k],
                 # which card of its deck: a phone keeps the questions it saw of this one
                 "number": s["cards"] and s["cards"][k],
                 "total": total,
                 "done": counts[k],
-                "values": list(hub.VALUES[k][1 : total + 1]),
+                "values": list(VALUES[k][1 : total + 1]),
                 "questions": card(game, k, counts[k]),  # from the one to ask now
             }
     return out

@@ -283,6 +283,7 @@ def test_the_menu_lets_the_game_s_modules_go_and_the_game_loads_them_again():
 
     for m in game_modules():  # as on a fresh device (this file keeps its own references)
         del sys.modules[m]
+        sys.modules["app"].__dict__.pop(m[4:], None)  # (and so does their package)
     app = App(
         Phases(),
         PARTS,

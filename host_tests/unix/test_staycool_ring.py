@@ -87,9 +87,7 @@ def test_a_flip_turns_the_picture_half_a_turn_and_back():
 
 def test_time_up_flashes_red_then_goes_dark():
     leds = bytearray(48)
-    assert hg.time_up(leds, 0) and all(led(leds, i) == hg.TIME_UP for i in range(16))
+    assert hg.time_up(leds, 0) and all(led(leds, i) == (255, 0, 0) for i in range(16))
     assert hg.time_up(leds, 300) and lit(leds, range(16)) == []
     assert hg.time_up(leds, 500) and len(lit(leds, range(16))) == 16
     assert not hg.time_up(leds, hg.FLASH_MS)
-    hg.clear(leds)
-    assert leds == bytearray(48)
