@@ -85,7 +85,7 @@ async def _serve(sim):
         line = sys.stdin.readline()
         if not line:
             break
-        words = line.split("#", 1)[0].split()
+        words = sim.words(line)
         cmd = words[0] if words else None
         if cmd is not None and cmd != "quit":
             for _ in range(500):  # 10 s at most: a ceiling against a hang
@@ -107,7 +107,7 @@ async def _serve(sim):
             else:
                 command(sim, cmd)
             continue
-        if not sim.step(line):
+        if not sim.step(line, words):
             break
 
 
