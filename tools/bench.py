@@ -468,7 +468,7 @@ def mechanisms_section(quick):
         if not all(ok for ok, _ in off.values()):
             sys.exit("%s, switched off, failed at %s" % (title, ROOMY))
         if wifi:  # each game at its phones' margin
-            jobs = [(phonefuzz.fuzz, g, 1, phone_events, None, prelude, env) for g in GAMES]
+            jobs = [(phonefuzz.fuzz, g, 101, phone_events, None, prelude, env) for g in GAMES]
             failed = [g for g, (ok, _) in zip(GAMES, pool(jobs, 3)) if not ok]
             fuzzed = "%d events with four phones" % phone_events
         else:
