@@ -72,8 +72,8 @@ def test_flash_onto_a_board_whose_watchdog_runs(tmp_path, standin):
     start, image = standin
     build = tmp_path / "build"
     shutil.copytree(ROOT / "build" / "mpy", build)
-    # mpremote feeds files through the unix port's raw REPL a few KB a second, so the
-    # decks, the biggest data, stay out of this copy; the menu boots without them.
+    # mpremote feeds files through the REPL 256 bytes an exec (about 5 ms each here), so
+    # the decks, the biggest data, stay out of this copy; the menu boots without them.
     shutil.rmtree(build / "firmware" / "decks")
     bridge = start()
     try:
@@ -180,7 +180,7 @@ def standin(tmp_path):
 
 @pytest.fixture
 def small_build(tmp_path):
-    """A build of a few small files, as make build lays it out (raw REPL copies are slow)."""
+    """A build of a few small files, as make build lays it out (REPL copies take time)."""
     root = tmp_path / "build"
     for name, data in {
         "firmware/main.py": b"print('main')\n",

@@ -71,6 +71,9 @@ class ReplBridge:
             except (OSError, ValueError):
                 return  # closed
             with client:
+                # Each byte the REPL says at once: mpremote's raw paste waits on a one-byte
+                # window's grant, which Nagle's algorithm would hold back.
+                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 try:
                     self._pump(client)
                 except OSError:
