@@ -54,15 +54,4 @@ class Phases:
     def game(self, name):
         """The game's module app.<name>, once every module of the old phase has gone."""
         unload(self._resident)
-        return self.whole(__import__, "app." + name, None, None, ("start",))
-
-    def whole(self, work, *args):
-        """work(*args), the heap collected only if it fills, then at the next allocation: a
-        game's start brings its modules in whole, and a collection every 2 KB (wake.py) in
-        the middle of them made Say When!'s start several times slower (make bench)."""
-        every = gc.threshold()
-        gc.threshold(-1)
-        try:
-            return work(*args)
-        finally:
-            gc.threshold(every)
+        return __import__("app." + name, None, None, ("start",))

@@ -93,7 +93,7 @@ class Device:
         app = self.app
         self.polled_at = now
         if app.starting:  # a game's start goes on, in a poll of its own: the edges wait
-            app.modules.whole(app.step, None, now)
+            app.step(None, now)
         else:
             self.buttons.step(self.board.button_edges(), now)
             if not app.starting:  # (one begun by a press: it goes on at the next poll)

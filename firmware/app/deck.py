@@ -43,8 +43,7 @@ _ENTRY_SIZE = const(10)
 _SEP = const("\x1f")
 _CHUNK = const(64)  # fields() reads a record this much at a time
 _INDEX_CHUNK = const(240)  # opening a deck checks its index this much at a time
-# ... read into this, made once: a game's start, whose heap is collected only once it is
-# done (phases.whole), leaves no garbage between its modules.
+# ... read into this, made once: a game's start leaves no garbage among its modules.
 _INDEX = bytearray(_INDEX_CHUNK)
 
 
