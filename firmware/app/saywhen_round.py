@@ -3,9 +3,9 @@ the number editor (Guess), every guess read back (Review), until the Answer Door
 (app/saywhen_door.py)."""
 
 from app import gamescreen, gfx, layout, numedit
+from app import saywhen_board as board  # (one name: few globals, docs/memory.md)
 from app import saywhen_game as sw
 from app.buttons import is_press
-from app.saywhen_board import Scores, mode_text, number, where
 from games import saywhen as rules
 
 
@@ -49,7 +49,7 @@ class Turn(gamescreen.GameScreen):
                 app.save_session()
                 app.redraw()
         elif b == "A":
-            app.push(Scores(game), now)
+            app.push(board.Scores(game), now)
         elif b in ("B", "GO"):
             app.replace(Guess(game, pick(app, game)), now)
 
@@ -62,10 +62,10 @@ class Turn(gamescreen.GameScreen):
         game = self.game
         card = game.card()
         s = game.s
-        right = mode_text(game)
+        right = board.mode_text(game)
         if card[sw.UNIT]:
             right += " · " + card[sw.UNIT]
-        top = g.bar(where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
+        top = g.bar(board.where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
         locked = [t for t, _ in s["guesses"]]
         label = "Guesses"
         below = gfx.H - gfx.FOOTER - layout.SMALL
@@ -167,7 +167,7 @@ class Guess(gamescreen.GameScreen):
             len(order),
             self.who(self.team_no),
         )
-        top = g.bar(left, mode_text(game) + (" · " + unit if unit else ""))
+        top = g.bar(left, board.mode_text(game) + (" · " + unit if unit else ""))
         y = top + 10
         self.draw_number(g, y)
         words = numedit.SCALES[self.ed.scale]
@@ -217,12 +217,12 @@ class Review(gamescreen.GameScreen):
 
     def draw(self, app, g):
         game = self.game
-        top = g.bar(where(game) + " · every guess is in", mode_text(game))
+        top = g.bar(board.where(game) + " · every guess is in", board.mode_text(game))
         rows = game.s["guesses"]
         font, pitch = ("body", layout.BODY + 1) if len(rows) <= 4 else ("small", layout.SMALL)
         y = top + 3
         for team, value in rows:
             g.text(self.who(team), 8, y, font)
-            g.right(number(value) if value is not None else "pass", gfx.W - 8, y, font)
+            g.right(board.number(value) if value is not None else "pass", gfx.W - 8, y, font)
             y += pitch
         g.labels("hold: Redo", "", "hold: Door")
