@@ -120,7 +120,8 @@ def question_font(text):
 
 def door_number(text):
     """An answer as the Answer Door shows it, thousands separated from five digits on
-    (saywhen.play.number: a year reads "1969")."""
+    (firmware app/saywhen_board.py number, which test_content_fit holds it to: a year
+    reads "1969")."""
     sign = "-" if text.startswith("-") else ""
     whole, dot, frac = text.lstrip("-").partition(".")
     groups = []
