@@ -162,3 +162,40 @@ def test_the_played_record_is_saved_with_the_game_when_a_game_put_a_new_one():
     del app.effects[:]
     app.save_session()
     assert app.effects == [("save", "session", app.session)]  # saved once
+
+
+def test_a_game_goes_on_once_its_handler_has_returned_under_what_it_pushed():
+    # App.go_on (Say When!'s sides, app/saywhen.py): saved at once; the game's own screen
+    # (the bottom one) replaced by app.first's once the handler has returned, so that the
+    # screen it replaces is no longer referenced when the next one is made.
+    from app.screen import Screen
+
+    made = []
+
+    class Side(Screen):
+        name = "side"
+
+        def __init__(self, n):
+            self.n = n
+
+        def event(self, app, ev, now):
+            app.go_on()
+            assert app.stack[0] is self and made == []  # not yet: this handler still runs
+            app.push(Notice())
+
+    class Notice(Screen):
+        name = "notice"
+
+    def first(app, game, now):
+        made.append(app.stack[0])
+        return Side(len(made))
+
+    app = App(Phases(), PARTS)
+    app.session = {"game": "saywhen", "names": ["A", "B"], "state": {}}
+    app.game, app.first = object(), first
+    app.stack[:] = [Side(0)]
+    del app.effects[:]
+    press(app, "B")
+    assert ("save", "session", app.session) in app.effects
+    assert made and made[0].name == "screen"  # the old one had gone: a blank stood in
+    assert [s.name for s in app.stack] == ["side", "notice"] and app.stack[0].n == 1
