@@ -55,3 +55,8 @@ class Phases:
         """The game's module app.<name>, once every module of the old phase has gone."""
         unload(self._resident)
         return __import__("app." + name, None, None, ("start",))
+
+    def let_go(self, name):
+        """A side of the game that is not showing (app/saywhen.py: its guessing at the
+        door, its door at the guessing) let go, to come in again when it shows."""
+        let_go(name)

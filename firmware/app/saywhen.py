@@ -8,14 +8,14 @@ answer is never on screen before the door opens. The state is the model's
 (app/saywhen_game.py), saved after every step.
 
 A card's guessing (app/saywhen_round.py) and its Answer Door (app/saywhen_door.py) are
-modules of their own, each let go while the other shows: at the door, with four phones
-looking, the heap holds none of the guessing's code (docs/memory.md). What both show is
-app/saywhen_board.py's. This module picks the screen for where the game stands.
+modules of their own, each let go while the other shows (app.modules: the shell's module
+policy, phases.py): at the door, with four phones looking, the heap holds none of the
+guessing's code (docs/memory.md). What both show is app/saywhen_board.py's. This module
+picks the screen for where the game stands.
 """
 
 from micropython import const
 
-import phases
 from app import gamescreen
 from app import saywhen_board as board
 from app import saywhen_game as sw
@@ -33,7 +33,7 @@ def view(app, game, now):
     each step goes on to (App.go_on)."""
     s = game.s
     door = s["door"]
-    phases.let_go(_ROUND if door else _DOOR)
+    app.modules.let_go(_ROUND if door else _DOOR)  # (the shell's module policy)
     if door:
         from app.saywhen_door import Door
 
