@@ -1,6 +1,6 @@
 """Seeded random button mashing with four phones at the table: the margin with phones.
 
-    python -m tools.phonefuzz GAME SEED EVENTS [HEAP]   (HEAP: the phones' margin, tools/budget.py)
+    python -m tools.phonefuzz GAME SEED EVENTS [HEAP]   (HEAP: the game's margin, tools/budget.py)
 
 The device is the headless simulator serving phones (--http), the .mpy build that gets
 flashed, playing GAME with four teams or players. Each phone joins its own and, in turn,
@@ -263,9 +263,9 @@ class Table:
 
 
 def fuzz(game, seed, events, heap=None, prelude=None, env=None):
-    """(whether it ran to the end, one line on how it went), at `heap` or the phones' margin
+    """(whether it ran to the end, one line on how it went), at `heap` or the game's margin
     (`prelude`, `env`: tools.phones.Device's, as make bench switches a mechanism off)."""
-    heap = heap or MARGIN_PHONES
+    heap = heap or MARGIN_PHONES[game]
     with tempfile.TemporaryDirectory() as state:
         table = Table(game, seed, heap, state, prelude, env)
         try:
@@ -302,7 +302,10 @@ def main(argv=None):
     parser.add_argument("seed", type=int)
     parser.add_argument("events", type=int)
     parser.add_argument(
-        "heap", nargs="?", help="the heap cap (default: the phones' margin, %s)" % MARGIN_PHONES
+        "heap",
+        nargs="?",
+        help="the heap cap (default: the game's margin: %s)"
+        % ", ".join("%s %s" % item for item in sorted(MARGIN_PHONES.items())),
     )
     args = parser.parse_args(argv)
     ok, report = fuzz(args.game, args.seed, args.events, args.heap)
