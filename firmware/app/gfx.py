@@ -169,7 +169,8 @@ class Font:
                 top = y + _AT[0]
                 end = top + _AT[1]
                 while top < end:  # (a range() with a variable step is an object)
-                    band.fill(0)  # rows past its last are paper (skipped): no frame per count
+                    if end - top < rows:  # the rows past a glyph's last are paper (skipped):
+                        band.fill(0)  # no frame of its own for each count of rows
                     f.readinto(_BAND, min(rows, end - top) * stride)
                     if palette is None:
                         fb.blit(band, x, top, 0)  # paper (0) is transparent
