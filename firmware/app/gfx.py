@@ -256,25 +256,31 @@ class Gfx:
         return lo
 
     def wrap(self, s, font, width):
-        """Splits `s` into lines of at most `width` pixels, breaking at spaces."""
+        """Splits `s` into lines of at most `width` pixels, breaking at spaces. A line's
+        width is the sum of its glyphs' (bitmaps: no kerning), so each word is measured
+        once, not the line again at each word."""
         f = self.font(font)
+        space = f.width(" ")
         lines = []
         line = ""
+        wide = 0  # line's width
         for word in _words(s):
-            trial = word if not line else line + " " + word
-            # (no glyph is under a pixel wide: a longer text need not be measured to fail)
-            if len(trial) <= width and f.width(trial) <= width:
-                line = trial
+            # (no glyph is under a pixel wide: a longer word need not be measured to fail)
+            w = f.width(word) if len(word) <= width else width + 1
+            if line and wide + space + w <= width:
+                line += " " + word
+                wide += space + w
                 continue
             if line:
                 lines.append(line)
             i, n = 0, len(word)
-            while n - i > width or f.width(word[i:]) > width:  # a word longer than a line
-                piece = word[i : i + width]  # cut in pieces of a line's worth of characters
+            while w > width:  # a word longer than a line: cut in pieces of a line's worth
+                piece = word[i : i + width]
                 cut = max(1, self._fits(piece, font, width))
                 lines.append(piece[:cut])
                 i += cut
-            line = word[i:] if i else word
+                w = f.width(word[i:]) if n - i <= width else width + 1
+            line, wide = word[i:] if i else word, w
         if line:
             lines.append(line)
         return lines
