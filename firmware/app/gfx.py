@@ -99,6 +99,9 @@ class Font:
         self._starts = at + 4 + 3 * count  # each glyph's start, a u16
         self._glyphs = self._starts + 2 * count
         self._code = self._at = 0  # what _glyph leaves: set here first, so it allocates nothing
+        # What draw() leaves for the glyph being drawn (set here first too).
+        self._fb = self._palette = self._band = None
+        self._y = self._stride = self._step = 0
         self._fallback = self._index(ord("?"))
 
     def _index(self, code):
@@ -148,39 +151,52 @@ class Font:
         return w
 
     def draw(self, fb, text, x, y, palette=None):
-        """Blits `text` with its top-left at (x, y); returns the x after the last glyph."""
-        widths = self._widths
-        f = self._f
-        height = self.height
+        """Blits `text` with its top-left at (x, y); returns the x after the last glyph.
+        This and the helpers below keep each frame within the 11 words MicroPython keeps
+        on the C stack (its locals and its stack's depth): a larger frame is made in the
+        heap at every call (352 bytes a text), and the collector's threshold counts it.
+        What a glyph is drawn with is left in the font's fields instead."""
+        self._fb, self._y, self._palette = fb, y, palette
         data = memoryview(text)  # the str's own UTF-8 bytes: no copy
         self._at = 0
         while self._at < len(data):
-            i = self._glyph(data, self._at)
-            if i < 0:
-                continue
-            if self._code != 32:  # a space draws nothing
-                stride = (widths[i] + 7) >> 3
-                rows = min(height, _BAND_BYTES // stride)  # all of the glyph, or a band
-                band = _frame(stride, rows)
-                f.seek(self._starts + 2 * i)
-                f.readinto(_AT)
-                f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
-                f.readinto(_AT)  # its first inked row and how many rows the file holds
-                top = y + _AT[0]
-                end = top + _AT[1]
-                while top < end:  # (a range() with a variable step is an object)
-                    if end - top < rows:  # the rows past a glyph's last are paper (skipped):
-                        band.fill(0)  # no frame of its own for each count of rows
-                    f.readinto(_BAND, min(rows, end - top) * stride)
-                    if palette is None:
-                        fb.blit(band, x, top, 0)  # paper (0) is transparent
-                    else:
-                        # framebuf compares the key after the palette: the palette sends
-                        # paper to 1 (the key, so skipped) and ink to 0, white on black.
-                        fb.blit(band, x, top, 1, palette)
-                    top += rows
-            x += widths[i]
+            x = self._put(data, x)
+        self._fb = self._palette = None  # (a caller's frame is not kept)
         return x
+
+    def _put(self, data, x):
+        """The glyph at self._at drawn at x; returns the x after it."""
+        i = self._glyph(data, self._at)
+        if i < 0:
+            return x
+        if self._code != 32:  # a space draws nothing
+            self._ink(i, x)
+        return x + self._widths[i]
+
+    def _ink(self, i, x):
+        stride = self._stride = (self._widths[i] + 7) >> 3
+        self._step = min(self.height, _BAND_BYTES // stride)  # all of it, or a band of rows
+        self._band = _frame(stride, self._step)
+        self._f.seek(self._starts + 2 * i)
+        self._f.readinto(_AT)
+        self._f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
+        self._f.readinto(_AT)  # its first inked row and how many rows the file holds
+        self._rows(x, self._y + _AT[0], _AT[1])
+
+    def _rows(self, x, top, n):
+        """The glyph's `n` rows from row `top`, a band at a time."""
+        n += top
+        while top < n:  # (a range() with a variable step is an object)
+            if n - top < self._step:  # the rows past a glyph's last are paper (skipped):
+                self._band.fill(0)  # no frame of its own for each count of rows
+            self._f.readinto(_BAND, min(self._step, n - top) * self._stride)
+            if self._palette is None:
+                self._fb.blit(self._band, x, top, 0)  # paper (0) is transparent
+            else:
+                # framebuf compares the key after the palette: the palette sends paper
+                # to 1 (the key, so skipped) and ink to 0, white on black.
+                self._fb.blit(self._band, x, top, 1, self._palette)
+            top += self._step
 
 
 class Gfx:
