@@ -8,10 +8,13 @@ answer is never on screen before the door opens. The state is the model's
 (app/saywhen_game.py), saved after every step.
 
 A card's guessing (app/saywhen_round.py) and its Answer Door (app/saywhen_door.py) are
-modules of their own, each let go while the other shows (app.modules: the shell's module
-policy, phases.py): at the door, with four phones looking, the heap holds none of the
-guessing's code (docs/memory.md). What both show is app/saywhen_board.py's. This module
-picks the screen for where the game stands.
+modules of their own: at the door, with four phones looking, the heap holds none of the
+guessing's code, and none of the door's while the guesses are typed (docs/memory.md).
+From one to the other (the door opened, the next card) the game goes on from its save,
+its modules loaded afresh, as Scattergories' round and scoring do (gamescreen.turn); a
+step back across (an Undo, Sudden Death) lets the other side go (app.modules: the shell's
+module policy, phases.py). What both show is app/saywhen_board.py's. This module picks
+the screen for where the game stands.
 """
 
 from micropython import const

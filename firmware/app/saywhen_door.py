@@ -38,21 +38,23 @@ class Door(gamescreen.GameScreen):
                 app.tone("tie")
             elif self.points:
                 app.tone("score")
-            app.go_on()  # the next card, or the winner
-            if isinstance(outcome, list):
-                from app.dialogs import Notice  # (dialogs: loaded when one is shown)
+            if not isinstance(outcome, list):
+                gamescreen.turn(app)  # the next card, or the winner (app/saywhen.py)
+                return
+            # A tie: Sudden Death, told over its card (the game loaded afresh would lose
+            # the notice: it goes on as after a step, its door let go).
+            from app.dialogs import Notice  # (dialogs: loaded when one is shown)
 
-                names = " and ".join(self.who(t) for t in outcome)
-                app.push(
-                    Notice(
-                        "Sudden Death",
-                        names + " are tied. One more question, secret;"
-                        " only they guess. The Scanner passes to "
-                        + self.who(game.s["quizzer"])
-                        + ".",
-                    ),
-                    now,
-                )
+            app.go_on()
+            names = " and ".join(self.who(t) for t in outcome)
+            app.push(
+                Notice(
+                    "Sudden Death",
+                    names + " are tied. One more question, secret;"
+                    " only they guess. The Scanner passes to " + self.who(game.s["quizzer"]) + ".",
+                ),
+                now,
+            )
         elif b == "C":
             app.push(Scores(game), now)
 

@@ -27,7 +27,7 @@ def pick(app, game):
 def open_door(app, game, now):
     game.open_door()
     app.tone("door")
-    app.go_on()
+    gamescreen.turn(app)  # (the game loaded afresh for its door: app/saywhen.py)
 
 
 class Turn(gamescreen.GameScreen):
