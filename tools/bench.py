@@ -603,7 +603,7 @@ def margins_section(args, seeds, quick):
         line = report.strip().splitlines()[-1]
         rows.append(
             (
-                "%s seed %d, four phones at %s" % (game, seed, MARGIN_PHONES[game]),
+                "%s seed %d, four phones at %s" % (game, seed, MARGIN_PHONES),
                 "%s: %s" % ("ok" if ok else "FAILED", line.partition("; ")[2]),
             )
         )
@@ -621,8 +621,7 @@ def margins_section(args, seeds, quick):
         print("%d of %d runs failed" % (len(failures), runs))
         return False
     print(
-        "all %d runs passed (%s without phones, %s with four)"
-        % (runs, args.heap, ", ".join("%s %s" % (g, MARGIN_PHONES[g]) for g in GAMES))
+        "all %d runs passed (%s without phones, %s with four)" % (runs, args.heap, MARGIN_PHONES)
     )
     return True
 

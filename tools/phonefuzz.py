@@ -263,9 +263,9 @@ class Table:
 
 
 def fuzz(game, seed, events, heap=None, prelude=None, env=None):
-    """(whether it ran to the end, one line on how it went), at `heap` or the game's margin
+    """(whether it ran to the end, one line on how it went), at `heap` or the margin
     (`prelude`, `env`: tools.phones.Device's, as make bench switches a mechanism off)."""
-    heap = heap or MARGIN_PHONES[game]
+    heap = heap or MARGIN_PHONES
     with tempfile.TemporaryDirectory() as state:
         table = Table(game, seed, heap, state, prelude, env)
         try:
@@ -304,8 +304,7 @@ def main(argv=None):
     parser.add_argument(
         "heap",
         nargs="?",
-        help="the heap cap (default: the game's margin: %s)"
-        % ", ".join("%s %s" % item for item in sorted(MARGIN_PHONES.items())),
+        help="the heap cap (default: the margin with phones, %s)" % MARGIN_PHONES,
     )
     args = parser.parse_args(argv)
     ok, report = fuzz(args.game, args.seed, args.events, args.heap)
