@@ -174,6 +174,7 @@ class Font:
         return x + self._widths[i]
 
     def _ink(self, i, x):
+        """Glyph i's ink at x: where its rows are in the file, then the rows."""
         stride = self._stride = (self._widths[i] + 7) >> 3
         self._step = min(self.height, _BAND_BYTES // stride)  # all of it, or a band of rows
         self._band = _frame(stride, self._step)
