@@ -1,6 +1,5 @@
 """The shell's module policy: the menu and each game are phases, and a phase's modules go
-when the next one's come in (docs/memory.md: the menu-game swap); within a phase, a module
-loaded for a while (a side of a game) is let go (let_go).
+when the next one's come in (docs/memory.md: the menu-game swap).
 
 The core asks its `modules` (a Phases, handed in by the shell) for the menu or a game, and
 knows nothing of how. Here, and only here, a module is imported by its name: the game's,
@@ -31,8 +30,8 @@ def unload(keep):
 
 
 def let_go(name):
-    """Forgets module `name` (if loaded), which then goes once nothing uses it: what is
-    loaded for a while, not for a phase (docs/memory.md). Returns it, or None."""
+    """Forgets module `name` (if loaded), which then goes once nothing uses it. Returns
+    it, or None."""
     module = sys.modules.pop(name, None)
     parent, _, child = name.rpartition(".")
     if module is not None and parent in sys.modules:  # (a package's attribute too)
@@ -55,8 +54,3 @@ class Phases:
         """The game's module app.<name>, once every module of the old phase has gone."""
         unload(self._resident)
         return __import__("app." + name, None, None, ("start",))
-
-    def let_go(self, name):
-        """A side of the game that is not showing (app/saywhen.py: its guessing at the
-        door, its door at the guessing) let go, to come in again when it shows."""
-        let_go(name)

@@ -123,10 +123,10 @@ def test_typed_guesses_score_by_the_rules(tmp_path):
     assert t.view()["quizzer"] == 1  # the Scanner passed to the left
 
 
-def test_the_guessing_and_the_door_each_let_go_while_the_other_shows(tmp_path):
+def test_the_guessing_and_the_door_each_show_without_the_other_loaded(tmp_path):
     # docs/memory.md: at the door, with four phones looking, the heap holds none of the
-    # guessing's code, and the door's goes with the next card. (The number editor stays:
-    # let go at each door, the guessing's import found the heap in pieces at the next card.)
+    # guessing's code, and none of the door's at the next card: the game goes on from its
+    # save between them, loaded afresh (gamescreen.turn).
     t = Table(tmp_path)
     t.choose("secret")
     out = t.run("modules\nlong GO\nmodules\nstate\npress B\nmodules\nstate")

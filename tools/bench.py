@@ -189,8 +189,8 @@ MECHANISMS = (
     ),
     (
         "each game's sides apart: Scattergories' round and scoring, Say When!'s guessing"
-        " and door (app/gamescreen.py turn, Phases.let_go)",
-        # Both sides' screens loaded with the game, for all of it, and none let go.
+        " and door (app/gamescreen.py turn)",
+        # Both sides' screens loaded with the game, for all of it.
         "import boot, phases\n"
         "_game = phases.Phases.game\n"
         "def game(self, name):\n"
@@ -200,8 +200,7 @@ MECHANISMS = (
         "    elif name == 'saywhen':\n"
         "        from app import saywhen_door, saywhen_round\n"
         "    return module\n"
-        "phases.Phases.game = game\n"
-        "phases.Phases.let_go = lambda self, name: None",
+        "phases.Phases.game = game",
         None,
         True,
     ),

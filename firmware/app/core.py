@@ -146,8 +146,8 @@ class App:
 
     def go_on(self):
         """Saves, then shows where the game stands (app.first's screen) in place of the
-        game's own, once the handler that asked for it has returned: that screen, and with
-        it the code of a side of the game that is let go (app/saywhen.py), go first."""
+        game's own, once the handler that asked for it has returned (that screen goes
+        before the next is made)."""
         self.save_session()
         self._next = "on"
 

@@ -10,21 +10,15 @@ answer is never on screen before the door opens. The state is the model's
 A card's guessing (app/saywhen_round.py) and its Answer Door (app/saywhen_door.py) are
 modules of their own: at the door, with four phones looking, the heap holds none of the
 guessing's code, and none of the door's while the guesses are typed (docs/memory.md).
-From one to the other (the door opened, the next card) the game goes on from its save,
-its modules loaded afresh, as Scattergories' round and scoring do (gamescreen.turn); a
-step back across (an Undo, Sudden Death) lets the other side go (app.modules: the shell's
-module policy, phases.py). What both show is app/saywhen_board.py's. This module picks
-the screen for where the game stands.
+From one to the other (the door opened, the next card, an Undo) the game goes on from its
+save, its modules loaded afresh, as Scattergories' round and scoring do (gamescreen.turn).
+What both show is app/saywhen_board.py's. This module picks the screen for where the
+game stands.
 """
-
-from micropython import const
 
 from app import gamescreen
 from app import saywhen_board as board
 from app import saywhen_game as sw
-
-_ROUND = const("app.saywhen_round")
-_DOOR = const("app.saywhen_door")
 
 
 def start(app, now):
@@ -35,9 +29,7 @@ def view(app, game, now):
     """The screen for where the game stands: what a resumed game shows first, and what
     each step goes on to (App.go_on)."""
     s = game.s
-    door = s["door"]
-    app.modules.let_go(_ROUND if door else _DOOR)  # (the shell's module policy)
-    if door:
+    if s["door"]:
         from app.saywhen_door import Door
 
         return Door(game)
@@ -46,6 +38,9 @@ def view(app, game, now):
     net = getattr(app, "net", None)  # (app.net: on a board with Wi-Fi)
     if net is not None:  # the door's view kept for the phones' looks goes first: held
         net.forget()  # through the guessing's import, it cut the heap up (docs/memory.md)
-    from app.saywhen_round import Review, Turn
+    from app.saywhen_round import Review, Turn, sudden_death
 
-    return Review(game) if game.all_in() else Turn(game)
+    screen = Review(game) if game.all_in() else Turn(game)
+    if app.fresh:  # (the door's Next has just found a tie: app/saywhen_door.py)
+        sudden_death(app, game, now)
+    return screen

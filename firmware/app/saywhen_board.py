@@ -54,8 +54,7 @@ class Scores(gamescreen.GameScreen):
 
             def yes(app, now):
                 self.game.undo()
-                app.pop(now)
-                app.go_on()
+                gamescreen.turn(app)  # (it may cross to the door: app/saywhen.py)
 
             app.push(Confirm("Undo?", "Take back the last scoring? That card comes back.", yes))
 
@@ -85,4 +84,4 @@ def won(game):
 
 def _undo(app, game, now):
     game.undo()
-    app.go_on()
+    gamescreen.turn(app)  # (back to the door: app/saywhen.py)

@@ -38,23 +38,9 @@ class Door(gamescreen.GameScreen):
                 app.tone("tie")
             elif self.points:
                 app.tone("score")
-            if not isinstance(outcome, list):
-                gamescreen.turn(app)  # the next card, or the winner (app/saywhen.py)
-                return
-            # A tie: Sudden Death, told over its card (the game loaded afresh would lose
-            # the notice: it goes on as after a step, its door let go).
-            from app.dialogs import Notice  # (dialogs: loaded when one is shown)
-
-            app.go_on()
-            names = " and ".join(self.who(t) for t in outcome)
-            app.push(
-                Notice(
-                    "Sudden Death",
-                    names + " are tied. One more question, secret;"
-                    " only they guess. The Scanner passes to " + self.who(game.s["quizzer"]) + ".",
-                ),
-                now,
-            )
+            # The next card, the winner, or Sudden Death (told over its card): the game
+            # goes on from its save, loaded afresh (app/saywhen.py).
+            gamescreen.turn(app, isinstance(outcome, list))
         elif b == "C":
             app.push(Scores(game), now)
 

@@ -2,7 +2,7 @@
 the number editor (Guess), every guess read back (Review), until the Answer Door opens
 (app/saywhen_door.py)."""
 
-from app import gamescreen, gfx, layout, numedit
+from app import gamescreen, gfx, layout
 from app import saywhen_board as board  # (one name: few globals, docs/memory.md)
 from app import saywhen_game as sw
 from app.buttons import is_press
@@ -28,6 +28,16 @@ def open_door(app, game, now):
     game.open_door()
     app.tone("door")
     gamescreen.turn(app)  # (the game loaded afresh for its door: app/saywhen.py)
+
+
+def sudden_death(app, game, now):
+    """Sudden Death told over its first card: who is tied, and who has the Scanner."""
+    from app.dialogs import Notice  # (dialogs: loaded when one is shown)
+
+    s = game.s
+    tied = " and ".join(game.names[t] for t in s["sudden"])
+    text = " are tied. One more question, secret; only they guess. The Scanner passes to "
+    app.push(Notice("Sudden Death", tied + text + game.names[s["quizzer"]] + "."), now)
 
 
 class Turn(gamescreen.GameScreen):
@@ -118,7 +128,9 @@ class Guess(gamescreen.GameScreen):
         super().__init__(game)
         self.team_no = team
         start = game.previous_value() if game.mode() == rules.OPEN else None
-        self.ed = numedit.NumberEditor(start)
+        from app.numedit import NumberEditor  # (imported when typed on: phones type their own)
+
+        self.ed = NumberEditor(start)
 
     def tick(self, app, now):
         """The team's phone guessed first: on to where the game stands."""
@@ -170,7 +182,9 @@ class Guess(gamescreen.GameScreen):
         top = g.bar(left, board.mode_text(game) + (" · " + unit if unit else ""))
         y = top + 10
         self.draw_number(g, y)
-        words = numedit.SCALES[self.ed.scale]
+        from app.numedit import SCALES
+
+        words = SCALES[self.ed.scale]
         if unit:
             words = (words + " " + unit).strip()
         if self.ed.blank():
@@ -182,9 +196,11 @@ class Guess(gamescreen.GameScreen):
         g.labels("←", "→", "Pass" if self.ed.blank() else "OK")
 
     def draw_number(self, g, y):
+        from app.numedit import SIGN
+
         ed = self.ed
         shown = ed.text() or "_"
-        lead = "±" if ed.cursor == numedit.SIGN and not ed.negative else ""
+        lead = "±" if ed.cursor == SIGN and not ed.negative else ""
         shown = lead + shown
         x = (gfx.W - g.width(shown, "title")) // 2
         digit = -1 - (1 if ed.negative or lead else 0)
@@ -193,9 +209,7 @@ class Guess(gamescreen.GameScreen):
             w = g.width(ch, "title")
             if ch in "0123456789":
                 digit += 1
-            under = (ed.cursor == numedit.SIGN and ch in "-±") or (
-                ch.isdigit() and digit == ed.cursor
-            )
+            under = (ed.cursor == SIGN and ch in "-±") or (ch.isdigit() and digit == ed.cursor)
             g.text(ch, x, y, "title")
             if under and not ed.blank():
                 g.fill_rect(x, y + layout.TITLE + 2, w, 3)  # under the digit
