@@ -166,7 +166,8 @@ EVENING_GAME = "%s\n%s\npress A\nwait 100\nmem\n" % (
 )
 
 # Each heap mechanism switched off (docs/memory.md): (its name, the prelude that does
-# it, more of the environment, whether it is about the phones).
+# it, more of the environment, the margins whose fuzz it is for: without phones, with).
+PLAIN, PHONES, BOTH = (True, False), (False, True), (True, True)
 # A seed the phones' margins pass with every mechanism on, and one whose run shows what a
 # mechanism with phones is for (seed 101 passes without net.join's: docs/memory.md).
 MECHANISM_PHONES_SEED = 202
@@ -179,13 +180,13 @@ MECHANISMS = (
         "def menu(self):\n    from app import menu\n    return menu\n"
         "phases.Phases.game = game\nphases.Phases.menu = menu",
         None,
-        False,
+        PLAIN,
     ),
     (
         "the heap collected every 2 KB allocated (wake.py)",
         None,
         {"SIM_GC_EVERY": "-1"},  # only when an allocation finds no room
-        False,
+        BOTH,
     ),
     (
         "each game's sides apart: Scattergories' round and scoring, Say When!'s guessing"
@@ -202,13 +203,13 @@ MECHANISMS = (
         "    return module\n"
         "phases.Phases.game = game",
         None,
-        True,
+        PHONES,
     ),
     (
         "net.join and net.qr loaded for their use (net/phones.py)",
         "import boot\nfrom net import phones\nphones._let_go = lambda: None",  # kept once loaded
         None,
-        True,
+        PHONES,
     ),
 )
 
@@ -464,33 +465,38 @@ def mechanisms_section(quick):
     events, phone_events = runs["mech"], runs["mech phones"]
     base = {False: moments(ROOMY, False, games), True: moments(ROOMY, True, games, walk=False)}
     rows = []
-    for title, prelude, env, wifi in MECHANISMS:
-        off = moments(ROOMY, wifi, games, not wifi, prelude, env)
+    for title, prelude, env, (plain, phoned) in MECHANISMS:
+        off = moments(ROOMY, phoned, games, not phoned, prelude, env)
         if not all(ok for ok, _ in off.values()):
             sys.exit("%s, switched off, failed at %s" % (title, ROOMY))
-        if wifi:  # each game at its phones' margin
+        rows.append(
+            (
+                title,
+                "heaviest %s with it, %s without"
+                % (kb(heaviest(base[phoned])[1].peak), kb(heaviest(off)[1].peak)),
+            )
+        )
+        if plain:
+            jobs = [(fuzz, g, 101, events, MARGIN_HEAP, None, False, prelude, env) for g in GAMES]
+            failed = [g for g, r in zip(GAMES, pool(jobs)) if not r.ok]
+            rows.append(_fuzzed("%d events at %s" % (events, MARGIN_HEAP), failed, quick))
+        if phoned:  # each game at the phones' margin
             seed = MECHANISM_PHONES_SEED
             jobs = [(phonefuzz.fuzz, g, seed, phone_events, None, prelude, env) for g in GAMES]
             failed = [g for g, (ok, _) in zip(GAMES, pool(jobs, 3)) if not ok]
             fuzzed = "%d events with four phones, seed %d" % (phone_events, seed)
-        else:
-            jobs = [(fuzz, g, 101, events, MARGIN_HEAP, None, False, prelude, env) for g in GAMES]
-            failed = [g for g, r in zip(GAMES, pool(jobs)) if not r.ok]
-            fuzzed = "%d events at %s" % (events, MARGIN_HEAP)
-        rows += [
-            (
-                title,
-                "heaviest %s with it, %s without"
-                % (kb(heaviest(base[wifi])[1].peak), kb(heaviest(off)[1].peak)),
-            ),
-            (
-                "  without it, the fuzz (%s)" % fuzzed,
-                "FAILS: %s" % ", ".join(failed)
-                if failed
-                else "passes%s" % (" (--quick: too few events to tell)" if quick else ""),
-            ),
-        ]
+            rows.append(_fuzzed(fuzzed, failed, quick))
     print_table(("each mechanism switched off (docs/memory.md)", "measured"), rows)
+
+
+def _fuzzed(fuzzed, failed, quick):
+    """A mechanism's row of the margin's fuzz without it: the games that failed."""
+    return (
+        "  without it, the fuzz (%s)" % fuzzed,
+        "FAILS: %s" % ", ".join(failed)
+        if failed
+        else "passes%s" % (" (--quick: too few events to tell)" if quick else ""),
+    )
 
 
 FRAME_MS = 40  # the ring's frame period (shell.py: 25 frames a second)
