@@ -119,7 +119,11 @@ def make_clone(tmp_path_factory, content_venv=False):
         if src.is_file():
             (top / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, top / name)
-    shutil.copytree(ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True)
+    # (Not a picture's difference left from a run by hand: a clone has none.)
+    keep_out = shutil.ignore_patterns("pictures-diff")
+    shutil.copytree(
+        ROOT / "build", top / "build", copy_function=shutil.copy2, symlinks=True, ignore=keep_out
+    )
     (top / ".venv").symlink_to(ROOT / ".venv")
     if (ROOT / "node_modules").exists():  # npm ci's, as make test left it: the web page's
         (top / "node_modules").symlink_to(ROOT / "node_modules")
