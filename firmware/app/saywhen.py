@@ -35,9 +35,6 @@ def view(app, game, now):
         return Door(game)
     if s["winner"] is not None:
         return board.won(game)
-    net = getattr(app, "net", None)  # (app.net: on a board with Wi-Fi)
-    if net is not None:  # the door's view kept for the phones' looks goes first: held
-        net.forget()  # through the guessing's import, it cut the heap up (docs/memory.md)
     from app.saywhen_round import Review, Turn, sudden_death
 
     screen = Review(game) if game.all_in() else Turn(game)

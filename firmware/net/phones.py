@@ -230,11 +230,6 @@ class Net:
         if self.wanted() and "net." + session["game"] in _SIDES:  # a game that takes phones:
             self.show(self.app, now)  # how to join them, before its first card
 
-    def forget(self):
-        """What the looks keep (self.kept) let go: for the core's screens, when a side
-        of the game goes (Say When!'s door closed), before the next side's code comes in."""
-        self.kept.clear()
-
     def phones(self):
         """The teams with a phone: the device types only for the others first."""
         return [team for team, token in enumerate(self.table["tokens"]) if token]

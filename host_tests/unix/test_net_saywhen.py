@@ -298,18 +298,3 @@ def test_a_tie_of_four_on_the_answer_door_shows_every_team_above_the_buttons():
     assert "a tie: each scores" in texts(dev)  # the tie's line, in the bar
     bottom = max(y + SMALL - 2 for s, y, font in drawn if s in lines)  # its last row blank
     assert bottom <= H - FOOTER, bottom
-
-
-def test_the_door_s_view_kept_for_the_phones_goes_with_the_door():
-    # docs/memory.md: held through the next card's import of the guessing, the scored door
-    # kept for the phones' looks cut the heap up where the import needed it.
-    dev = device()
-    tokens = [join(dev, t) for t in range(3)]
-    button(dev, "press", "A")
-    for token in tokens:
-        guess(dev, token, None)
-    button(dev, "long", "C")  # the Answer Door
-    assert view(dev, tokens[1])["stage"] == "door" and "door" in dev.net.kept
-    button(dev, "press", "B")  # the next card, before any phone looks again
-    assert shows(dev) == "question" and "door" not in dev.net.kept
-    assert view(dev, tokens[1])["where"] == "Card 2/20"
