@@ -40,8 +40,9 @@ def start(app, title, now, make, deck, first):
 def turn(app, fresh=False):
     """Saves, then plays the game on from its save, as after a power cut but `fresh` (its
     phase just begun: app.fresh), its modules loaded afresh: Scattergories' round and its
-    scoring are modules of their own, so that each, sharing the heap with four phones'
-    sheets, never holds the other's code (docs/memory.md)."""
+    scoring, and Say When!'s guessing and its Answer Door, are modules of their own, so
+    that each, sharing the heap with four phones, never holds the other's code, nor
+    meets the heap as the phones cut it up around the other's (docs/memory.md)."""
     app.save_session()
     app.play(fresh=fresh)
 
