@@ -51,6 +51,16 @@ class Phases:
         return menu
 
     def game(self, name):
-        """The game's module app.<name>, once every module of the old phase has gone."""
+        """The game's module app.<name>, loaded a stage a step (App.starting: no stretch of
+        work keeps the buttons waiting): every module of the old phase gone, then the
+        game's rules (games.<name>), the deck reader and its model (app.<name>_game), each
+        over the modules it imports, so that each stage loads one; then the game's module
+        itself, which this returns."""
         unload(self._resident)
-        return __import__("app." + name, None, None, ("start",))
+        yield
+        for part in ("games." + name, "app.deck", "app." + name + "_game"):
+            __import__(part)
+            yield
+        module = __import__("app." + name, None, None, ("start",))
+        yield
+        return module

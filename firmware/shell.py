@@ -89,18 +89,23 @@ class Device:
     def poll(self, now):
         """One button poll at `now`: the edges latched since the last one, decoded (each
         event steps the core and has its effects applied: pressed), then the core's tick.
-        A game's start is two stretches of work (App.starting), each a poll of its own."""
+        A game's start is stages of work (App.starting), each a poll of its own."""
         app = self.app
         self.polled_at = now
-        if app.starting:  # a game's start goes on, in a poll of its own: the edges wait
+        starting = app.starting
+        if starting:  # a game's start goes on, in a poll of its own: the edges wait
             app.step(None, now)
         else:
             self.buttons.step(self.board.button_edges(), now)
-            if not app.starting:  # (one begun by a press: it goes on at the next poll)
+            starting = app.starting
+            if not starting:  # (one begun by a press: it goes on at the next poll)
                 app.step(None, now)
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
-        if self.saves:  # (a poll with nothing to do allocates nothing: not even a loop)
+        # (a poll with nothing to do allocates nothing: not even a loop). A game's start
+        # writes nothing until its first frame is drawn: a write stalls the RP2040 for
+        # tens of ms (a flash erase), and the table waits on that frame.
+        if self.saves and not starting:
             self.write_one()
         if self._battery_at is None or ticks.diff(now, self._battery_at) >= _BATTERY_EVERY_MS:
             self._battery_at = now

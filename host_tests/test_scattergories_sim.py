@@ -95,7 +95,7 @@ def test_timer_cues_at_their_instants_and_the_end_buzzer(tmp_path):
         at = ticks.add(t0, cue)
         script += ["wait %d" % (ticks.diff(at, now) - 10), "state", "wait 10", "state"]
         now = at
-    script.append("wait 20\nstate")  # the game on from its save: two polls (scattergories.turn)
+    script.append("wait 20\nstate")  # the game on from its save: a poll a stage (gamescreen.turn)
     out = Sim(tmp_path / "game").run("\n".join(script))
     segs = segments(out)
     expect = ["warning", "warning"] + ["tick"] * 10 + ["end"]

@@ -176,7 +176,9 @@ MECHANISMS = (
         "the menu-game swap (phases.py)",
         # The phases load their modules and let none go.
         "import boot, phases\n"
-        "def game(self, name):\n    return __import__('app.' + name, None, None, ('start',))\n"
+        "def game(self, name):\n"
+        "    return __import__('app.' + name, None, None, ('start',))\n"
+        "    yield\n"
         "def menu(self):\n    from app import menu\n    return menu\n"
         "phases.Phases.game = game\nphases.Phases.menu = menu",
         None,
@@ -195,7 +197,7 @@ MECHANISMS = (
         "import boot, phases\n"
         "_game = phases.Phases.game\n"
         "def game(self, name):\n"
-        "    module = _game(self, name)\n"
+        "    module = yield from _game(self, name)\n"
         "    if name == 'scattergories':\n"
         "        from app import scattergories_round, scattergories_score\n"
         "    elif name == 'saywhen':\n"

@@ -109,6 +109,9 @@ class Sim:
             self.now = ticks.add(self.now, step)
             self.dev.poll(self.now)
             self.settle()
+            while self.dev.app.starting:  # a start's stages, a poll each, come at once: the
+                self.dev.poll(self.now)  # board's loop sleeps 0 between them, and the work
+                self.settle()  # takes the time (which simulated time does not charge)
 
     def edge(self, name, down):
         self.board.set_button(name, down, self.now)

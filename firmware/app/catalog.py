@@ -1,9 +1,10 @@
 """The games the device plays: names, who plays (teams or players), and where each lives.
 
-A game's controller is the module `app.<key>` with `start(app, now)`, which returns the
-screen that plays `app.session` (new when its "state" is None, else resumed). It is
-imported only when the game starts (phases.Phases.game), so the menu does not pay for
-three games in RAM.
+A game's controller is the module `app.<key>` with `start(app)`, the start of the game
+`app.session` (new when its "state" is None, else resumed), a stage a step, which ends
+returning its first screen (app.gamescreen.start). It is imported only when the game
+starts, after its rules (games.<key>) and its model (app.<key>_game), each at a step of
+its own (phases.Phases.game), so the menu does not pay for three games in RAM.
 """
 
 MOST_NAME = 10  # letters in a name the setup's editor spells (app.players; app.session checks)

@@ -54,8 +54,9 @@ class App:
         self.phase = None  # "home" (the menu) or "game"
         self.game = None  # the game's model while one plays (app.gamescreen.start)
         self.first = None  # and its module's first(app, game, now): where it stands
-        # A game's module, imported, whose start (its deck, its deal, its first screen) is
-        # the next step's work: a start is two stretches, each a poll of its own (shell.py)
+        # A game's start under way, a stage a step (_start): its modules one by one, its
+        # deck, its deal, its first screen, each a poll of its own (shell.py), so that no
+        # stretch of work keeps the buttons and the ring waiting
         self.starting = None
         self.fresh = False  # the game starting goes on from a boundary just crossed (play)
         self._next = "game" if resume and session is not None else "home"
@@ -65,8 +66,10 @@ class App:
     def step(self, ev, now):
         """One event (or None for a tick) at `now`; returns the pending effects."""
         self.now = now
-        if self.starting is not None:
+        if self.starting is not None:  # (the shell steps no event while a game starts)
             self._start(now)
+            if self.starting is not None:
+                return self.effects
         if ev is not None or self.last_input is None:
             self.last_input = now
         if ev is bt.CHORD:
@@ -164,8 +167,8 @@ class App:
         """Changes phase between the menu and a game, once the handler that asked for it
         has returned: every screen of the old phase goes first, and the shell's module
         policy lets the old phase's modules go before the new one's come in. A game's
-        start ends in the next step (_start), but at power-on, where no one waits. Or, the
-        phase kept, the game goes on (go_on)."""
+        start is the next steps' work (_start), but at power-on, where no one waits. Or,
+        the phase kept, the game goes on (go_on)."""
         if self._next == "on":
             self._next = None
             self.stack[0] = Screen()  # (the old screen goes before the next is made)
@@ -179,22 +182,33 @@ class App:
         if self.phase == "home":
             self.modules.menu().boot(self, notice, power_on)
             return
-        self.starting = self.modules.game(self.session["game"])
+        self.starting = self._load(self.session["game"])
         self.stack.append(Screen())  # nothing drawn: the last frame stays on the glass
         self.want_draw = 0
-        if power_on:
+        while power_on and self.starting is not None:
             self._start(self.now)
         if notice:
             from app.dialogs import Notice
 
             self.push(Notice("Notice", notice))
 
+    def _load(self, name):
+        """The start of the game `name`, a stage a step: its modules (the shell's module
+        policy), then its own start (the game's module's start(app)); returns its first
+        screen."""
+        module = yield from self.modules.game(name)
+        return (yield from module.start(self))
+
     def _start(self, now):
-        """The game's first screen, under whatever came over the wait (the phones' join
-        screen, a notice)."""
-        start = self.starting.start
+        """The start's next stage; after the last, the game's first screen, under whatever
+        came over the wait (the phones' join screen, a notice)."""
+        try:
+            next(self.starting)
+            return
+        except StopIteration as done:
+            screen = done.value
         self.starting = None
-        screen = self.stack[0] = start(self, now)
+        self.stack[0] = screen
         self.fresh = False
         self._entered(screen, now)
 

@@ -2,20 +2,21 @@
 shows how far the game has come), and the ring's animations. The winners' screen is
 app/winners.py's.
 
-A game's module (app/<game>.py, the catalog names it) starts the game with start() here.
+A game's module (app/<game>.py, the catalog names it) starts the game with start() here,
+a stage a step.
 """
 
 import ticks
 from app.screen import Screen
 
 
-def start(app, title, now, make, deck, first):
-    """The screen that plays app.session, a game of `title`: its model is
-    `make(deck, app.settings, app.played, names, state)`, with the deck named `deck`
-    (None: the model opens its own with app.open_deck), and a new game's state when the
-    session has none yet (the model's fresh(), saved at once); the screen is
-    `first(app, game, now)`, where the game stands; the model is app.game from then on,
-    and `first` app.first (App.go_on).
+def start(app, title, make, deck, first):
+    """The start of app.session, a game of `title`, a stage a step (App.starting): its
+    deck named `deck` opened (None: the model opens its own with app.open_deck), then its
+    model made, `make(deck, app.settings, app.played, names, state)`, with a new game's
+    state when the session has none yet (the model's fresh(), saved at once), then its
+    first screen, `first(app, game, now)`, where the game stands, which this returns; the
+    model is app.game from then on, and `first` app.first (App.go_on).
     A saved state was checked whole at boot (app/session.py). A deck that cannot be read
     shows a notice instead (DeckError: the game stays saved); any other error is a bug,
     and goes on up."""
@@ -23,12 +24,17 @@ def start(app, title, now, make, deck, first):
 
     s = app.session
     try:
-        deck = app.open_deck if deck is None else app.open_deck(deck)
+        if deck is None:
+            deck = app.open_deck
+        else:
+            deck = app.open_deck(deck)
+            yield
         game = make(deck, app.settings, app.played, s["names"], s.get("state"))
         if game.s is None:
-            s["state"] = game.fresh(app.seed, now)
+            s["state"] = game.fresh(app.seed, app.now)
             app.save_session()
-        screen = first(app, game, now)
+            yield
+        screen = first(app, game, app.now)
     except DeckError as e:
         from app.dialogs import Notice
 

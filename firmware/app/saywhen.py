@@ -21,8 +21,8 @@ from app import saywhen_board as board
 from app import saywhen_game as sw
 
 
-def start(app, now):
-    return gamescreen.start(app, "Say When!", now, sw.SayWhen, sw.DECK, view)
+def start(app):
+    return gamescreen.start(app, "Say When!", sw.SayWhen, sw.DECK, view)
 
 
 def view(app, game, now):

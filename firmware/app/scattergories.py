@@ -42,8 +42,8 @@ from app.scattergories_game import DECK, Scattergories
 _WON = const((4, 0, 4, "body", " · ", " & "))
 
 
-def start(app, now):
-    return gamescreen.start(app, "Scattergories", now, Scattergories, DECK, first)
+def start(app):
+    return gamescreen.start(app, "Scattergories", Scattergories, DECK, first)
 
 
 def first(app, game, now):

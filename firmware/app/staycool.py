@@ -65,8 +65,8 @@ def draw_question(g, qa, x, y, width, tag=""):
     return y + layout.SMALL - 1
 
 
-def start(app, now):
-    return gamescreen.start(app, "Stay Cool", now, sc.StayCool, None, first)
+def start(app):
+    return gamescreen.start(app, "Stay Cool", sc.StayCool, None, first)
 
 
 def first(app, game, now):

@@ -1,16 +1,22 @@
 # heap: 192K (the Pico's cap: a device with its menu, then Stay Cool's modules)
-# A game's start is two stretches of work, each a poll of its own (App.starting, shell.py):
-# the old phase's modules go and the game's come in; then its deck, its model and its first
-# screen. A press made meanwhile is latched and meets the game's screen, never the wait.
+# A game's start is stages of work, each a poll of its own (App.starting, shell.py): the old
+# phase's modules go; the game's rules, the deck reader, its model and its own module come
+# in one by one; then its deck, its model and its first screen. Nothing is written until
+# that screen is drawn. A press made meanwhile is latched and meets the game's screen,
+# never the wait.
 import os
+import sys
 
 from board import HostBoard
 from screens import view
 from shell import Device
 from store import Store
 
+# The game's modules in the order its stages load them, each after those it imports.
+LOADED = ("games.staycool", "app.deck", "app.staycool_game", "app.staycool")
 
-def test_a_start_is_two_polls_and_a_press_made_meanwhile_meets_the_game():
+
+def test_a_start_is_a_poll_a_stage_and_a_press_made_meanwhile_meets_the_game():
     folder = os.getenv("TEST_TMP") + "/start"
     store = Store(folder)
     store.save("session", {"game": "staycool", "names": ["A", "B", "C"], "state": None})
@@ -22,14 +28,30 @@ def test_a_start_is_two_polls_and_a_press_made_meanwhile_meets_the_game():
     board.set_button("B", True, t + 5)  # B resumes: pressed and released between two polls
     board.set_button("B", False, t + 60)
     t += 70
-    dev.poll(t)  # the first stretch: the game's modules, nothing more
+    dev.poll(t)  # the press: the start begins, and nothing more
     assert app.starting and app.game is None and not app.want_draw
-    assert dev.sleep_ms(t) == 0  # the next poll comes at once
+    assert "app.menu" in sys.modules and "games.staycool" not in sys.modules
     board.set_button("C", True, t + 1)  # C: on the game's first screen, the turn begins
     board.set_button("C", False, t + 50)
-    t += 60
-    dev.poll(t)  # the second: the deck, the model, the first screen; the edges wait
-    assert not app.starting and view(app)["view"] == "start" and app.want_draw
+    order = []
+    stages = 0
+    while app.starting:
+        assert dev.sleep_ms(t) == 0  # the next poll comes at once
+        t += 10
+        dev.poll(t)  # one stage; the edges wait
+        stages += 1
+        new = [m for m in LOADED if m in sys.modules and m not in order]
+        assert len(new) <= 1, new  # a module a stage
+        order += new
+        if app.starting:
+            assert app.game is None and not app.want_draw  # the last frame stays on the glass
+            assert "app.menu" not in sys.modules  # (gone at the first stage)
+    assert tuple(order) == LOADED and stages >= len(LOADED) + 2
+    assert view(app)["view"] == "start" and app.want_draw
+    assert store.load("session")[0]["state"] is None  # not written yet: the frame comes first
+    dev.render()
     t += 10
     dev.poll(t)  # and now C, on that screen
     assert view(app)["view"] != "start" and "flip" in board.tones
+    dev.write_all()  # (the shell writes a save a poll)
+    assert store.load("session")[0]["state"] is not None

@@ -43,8 +43,8 @@ def guess(dev, token, value):
 def button(dev, kind, b):
     dev.app.step((kind, b), 0)
     dev.apply()
-    if dev.app.starting:  # the game goes on from its save (the door, the next card): the
-        dev.app.step(None, 0)  # rest of its start is the shell's next poll
+    while dev.app.starting:  # the game goes on from its save (the door, the next card):
+        dev.app.step(None, 0)  # the rest of its start is the shell's next polls
         dev.apply()
 
 

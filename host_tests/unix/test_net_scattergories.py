@@ -81,8 +81,9 @@ def later(dev, ms):
 
 def poll(dev):
     """The shell's poll at CLOCK[0], and the polls right after it while the core's
-    deadline is now (the game going on from its save: app/scattergories.py, turn)."""
-    for _ in range(3):
+    deadline is now (the game going on from its save, a stage a poll: app/scattergories.py,
+    turn)."""
+    for _ in range(20):
         dev.app.step(None, CLOCK[0])
         dev.apply()
         if dev.app.deadline() != CLOCK[0]:

@@ -160,8 +160,8 @@ class Device:
 
     def settle(self):
         """The polls due at once: a game going on from its save (app/scattergories.py,
-        turn) takes two."""
-        for _ in range(3):
+        turn) takes a poll a stage."""
+        for _ in range(20):
             if self.app.deadline() != self.now:
                 break
             self.step()
@@ -207,7 +207,8 @@ def test_pause_saves_what_is_left_and_a_power_cut_resumes_stopped():
     # A power cut: a new core from what was saved.
     again = App(Phases(), RING, None, d.app.session, seed=9, decks=open_deck)
     again.step(ev("press", "B"), d.now)
-    again.step(None, d.now)  # the start's second stretch: its first screen
+    while again.starting:  # the start's stages, to its first screen
+        again.step(None, d.now)
     v = view(again)
     assert v["view"] == "play" and not v["running"] and v["left"] == 140000
 
