@@ -4,8 +4,8 @@
 the join screen shows: the Wi-Fi network (WIFI:T:WPA;S:...;P:...;;, about 40 bytes, a
 version 3) and the page's address (version 2). Integers only: no floats on the board.
 Trying the eight masks costs the most (about a second on a Pico): `candidates` gives them
-one at a time, so the caller can yield between them, as `packed` does for the join screen
-(net.join.made).
+one at a time; `packed`, for the join screen (net.join.made), makes its symbol in steps,
+each mask's penalty in parts, the loop running between them.
 """
 
 import asyncio
@@ -271,17 +271,33 @@ def encode(data, level=M, mask=None):
 
 
 def _unmasked(data, level):
-    if isinstance(data, str):
-        data = data.encode()
+    data = _bytes(data)
+    version = _version(data, level)
+    code = Code(version)
+    code._patterns()
+    code._place(_codewords(data, version, level))
+    return code
+
+
+def _bytes(data):
+    return data.encode() if isinstance(data, str) else data
+
+
+def _version(data, level):
+    """The smallest version that holds `data` at `level`; ValueError if none does."""
     version = 1
     while capacity(version, level) < len(data):
         version += 1
         if version > _MOST:
             raise ValueError("too long for a QR code")
-    code = Code(version)
-    code._patterns()
-    code._place(_codewords(data, version, level))
-    return code
+    return version
+
+
+def _masked(code, plain, mask, level):
+    """`code` masked afresh with `mask`, from `plain` (its modules unmasked)."""
+    code.modules[:] = plain
+    code._mask(mask)
+    code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
 
 
 def candidates(data, level=M):
@@ -289,24 +305,35 @@ def candidates(data, level=M):
     symbol each time, masked afresh from a copy of it unmasked (no new symbol a mask, so
     the heap gives two buffers, not nine): copy what is to be kept before the next."""
     code = _unmasked(data, level)
-    modules = code.modules
-    plain = bytearray(modules)
+    plain = bytearray(code.modules)
     for mask in range(8):
-        modules[:] = plain
-        code._mask(mask)
-        code._format(_bch(level << 3 | mask, _FORMAT_POLY, 10) ^ _FORMAT_MASK)
+        _masked(code, plain, mask, level)
         yield penalty(code), mask, code
 
 
 def penalty(code):
     """The standard's score of a masked symbol (lower is easier to read): runs of five or
     more, 2x2 blocks, finder-like stretches, and dark modules far from half."""
+    tally = [0, 0]
+    _penalty_lines(code, 0, code.size, tally)
+    return _penalty(code, tally)
+
+
+def _penalty(code, tally):
+    """The score from `tally`, [the lines' score, dark modules] of every line."""
+    total = code.size * code.size
+    return tally[0] + 10 * (abs(tally[1] * 20 - total * 10) // total)
+
+
+def _penalty_lines(code, lo, hi, tally):
+    """Adds to `tally` ([score, dark modules]) what rows and columns lo to hi-1 score:
+    their runs and finder-like stretches, the 2x2 blocks whose top row is among them, and
+    their dark modules. A part of the score, so that the caller can yield between parts."""
     size = code.size
     modules = code.modules
     score = 0
-    dark = 0
     finder = 0b1011101
-    for line in range(size):
+    for line in range(lo, hi):
         for across in (True, False):
             run = 0
             last = -1
@@ -332,7 +359,8 @@ def penalty(code):
                     score += 40  # four light after it
                 if window & 0x7F == finder and not window >> 7:
                     score += 40  # four light before it
-    for y in range(size):
+    dark = 0
+    for y in range(lo, hi):
         for x in range(size):
             v = modules[y * size + x] & 1
             dark += v
@@ -344,27 +372,55 @@ def penalty(code):
                 and v == modules[(y + 1) * size + x + 1] & 1
             ):
                 score += 3
-    total = size * size
-    return score + 10 * (abs(dark * 20 - total * 10) // total)
+    tally[0] += score
+    tally[1] += dark
+
+
+_PARTS = const(3)  # a mask's penalty is scored in this many parts, the loop running between
 
 
 async def packed(text, still):
     """The symbol for `text` the penalty rates best, as (modules a side, a bit a module,
     row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
-    has gone). One mask at a time, the loop running between them (about a second a symbol
-    on a Pico)."""
-    best = bits = None
-    for score, _, code in candidates(text):
+    has gone). Made a step at a time, the loop running between them (about a second a
+    symbol on a Pico): the codewords, the symbol, then each of the eight masks with its
+    penalty in _PARTS parts."""
+    data = _bytes(text)
+    version = _version(data, M)
+    code = Code(version)  # what lasts the whole making, made together: one piece of heap
+    modules = code.modules
+    plain = bytearray(len(modules))
+    bits = bytearray((len(modules) + 7) >> 3)
+    tally = [0, 0]
+    words = _codewords(data, version, M)
+    if not await _step(still):
+        return None
+    code._patterns()
+    code._place(words)
+    plain[:] = modules
+    best = words = None
+    size = code.size
+    for mask in range(8):
+        if not await _step(still):
+            return None
+        _masked(code, plain, mask, M)
+        tally[0] = tally[1] = 0
+        for part in range(_PARTS):
+            if part and not await _step(still):
+                return None
+            _penalty_lines(code, part * size // _PARTS, (part + 1) * size // _PARTS, tally)
+        score = _penalty(code, tally)
         if best is None or score < best:
             best = score
-            modules = code.modules  # a byte a module, masked afresh for the next
-            bits = bits or bytearray((len(modules) + 7) >> 3)
             for at in range(len(modules)):
                 if modules[at] & 1:
                     bits[at >> 3] |= 1 << (at & 7)
                 else:
                     bits[at >> 3] &= ~(1 << (at & 7))
-        await asyncio.sleep_ms(0)
-        if not still():
-            return None
-    return code.size, bits
+    return size, bits
+
+
+async def _step(still):
+    """The loop's turn between two steps; whether the code is still wanted."""
+    await asyncio.sleep_ms(0)
+    return still()
