@@ -102,10 +102,20 @@ class Font:
         # What draw() leaves for the glyph being drawn (set here first too).
         self._fb = self._palette = self._band = None
         self._y = self._stride = self._step = 0
+        # The codes from the space on that the font holds one after another (printable
+        # ASCII, in every font but the huge letters'): found at once, not searched for.
+        self._run = 0
+        while self._run < count and self._code_at(self._run) == 32 + self._run:
+            self._run += 1
         self._fallback = self._index(ord("?"))
+
+    def _code_at(self, i):
+        return self._codes[2 * i] | (self._codes[2 * i + 1] << 8)
 
     def _index(self, code):
         """Index of a code point, or -1 (binary search over the sorted table)."""
+        if 0 <= code - 32 < self._run:
+            return code - 32
         codes = self._codes
         lo, hi = 0, len(self._widths) - 1
         while lo <= hi:

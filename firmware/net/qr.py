@@ -38,25 +38,24 @@ for _i in range(255):
 del _v, _i
 
 
-def _mul(a, b):
-    return _EXP[_LOG[a] + _LOG[b]] if a and b else 0
-
-
 def _ecc(block, n):
     """The n error correction codewords of one block: the remainder of its polynomial by
-    the generator (x - 1)(x - 2)...(x - 2^(n-1))."""
+    the generator (x - 1)(x - 2)...(x - 2^(n-1)). Products as sums of logs, inline: a call
+    a product made the join screen's code wait."""
     gen = bytearray(n + 1)
     gen[0] = 1
     for i in range(n):  # multiply by (x - 2^i), leading coefficient first
         for j in range(i + 1, 0, -1):
-            gen[j] ^= _mul(gen[j - 1], _EXP[i])
-    rem = bytearray(n)
+            g = gen[j - 1]
+            if g:
+                gen[j] ^= _EXP[_LOG[g] + i]
+    rem = bytearray(n)  # shifted and added to in place, a codeword at a time
     for byte in block:
         factor = byte ^ rem[0]
-        rem[:-1] = rem[1:]
-        rem[-1] = 0
+        f = _LOG[factor]
         for j in range(n):
-            rem[j] ^= _mul(gen[j + 1], factor)
+            g = gen[j + 1]
+            rem[j] = (rem[j + 1] if j + 1 < n else 0) ^ (_EXP[_LOG[g] + f] if g and factor else 0)
     return rem
 
 
@@ -82,9 +81,13 @@ def capacity(version, level=M):
 def _codewords(data, version, level):
     """The data bits as codewords, split into blocks with their error correction, and
     interleaved as the symbol stores them."""
+    return _checked(_data_codewords(data, version, level), version, level)
+
+
+def _data_codewords(data, version, level):
+    """The data codewords: the mode, the count, the bytes, the terminator, the padding."""
     ec, blocks = _BLOCKS[1 - level][version - 1]
-    raw = _raw_codewords(version)
-    room = raw - ec * blocks
+    room = _raw_codewords(version) - ec * blocks
     out = bytearray(room)
     count_bits = 8 if version < 10 else 16
     bits = [0]  # bits written so far
@@ -106,6 +109,14 @@ def _codewords(data, version, level):
         out[i] = pad
         pad ^= 0xEC ^ 0x11
         i += 1
+    return out
+
+
+def _checked(out, version, level):
+    """The data codewords `out` in blocks, each with its error correction, interleaved."""
+    ec, blocks = _BLOCKS[1 - level][version - 1]
+    raw = _raw_codewords(version)
+    room = len(out)
     short = blocks - raw % blocks  # the first blocks are one codeword shorter
     length = room // blocks
     parts = []
@@ -383,8 +394,9 @@ async def packed(text, still):
     """The symbol for `text` the penalty rates best, as (modules a side, a bit a module,
     row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
     has gone). Made a step at a time, the loop running between them (about a second a
-    symbol on a Pico): the codewords, the symbol, then each of the eight masks with its
-    penalty in _PARTS parts."""
+    symbol on a Pico): the data codewords, their error correction, the fixed patterns,
+    the codewords placed, then each of the eight masks with its penalty in _PARTS
+    parts."""
     data = _bytes(text)
     version = _version(data, M)
     code = Code(version)  # what lasts the whole making, made together: one piece of heap
@@ -392,10 +404,15 @@ async def packed(text, still):
     plain = bytearray(len(modules))
     bits = bytearray((len(modules) + 7) >> 3)
     tally = [0, 0]
-    words = _codewords(data, version, M)
+    words = _data_codewords(data, version, M)
+    if not await _step(still):
+        return None
+    words = _checked(words, version, M)
     if not await _step(still):
         return None
     code._patterns()
+    if not await _step(still):
+        return None
     code._place(words)
     plain[:] = modules
     best = words = None

@@ -1,8 +1,8 @@
 # The join screen's QR codes made a step at a time (net/qr.py packed): the same symbol as
-# the eight masks tried whole, with the loop let in between: after the codewords, and
-# after each third of each mask's penalty. What lasts the whole making is made in one
-# step, in one piece: the requests served between the steps would otherwise cut the heap
-# up around it (the phones' margin).
+# the eight masks tried whole, with the loop let in between: after the data codewords,
+# their error correction and the fixed patterns, and after each third of each mask's
+# penalty. What lasts the whole making is made in one step, in one piece: the requests
+# served between the steps would otherwise cut the heap up around it (the phones' margin).
 from net import qr
 
 WIFI = "WIFI:T:WPA;S:Scanner-7F3A;P:dance-owl-42;;"
@@ -49,9 +49,9 @@ def test_packed_is_the_best_of_the_eight_masks_tried_whole():
         assert (size, bits) == (best[2], best[3]), (text, best[1])
 
 
-def test_packed_lets_the_loop_in_after_the_codewords_and_each_third_of_a_mask():
+def test_packed_lets_the_loop_in_between_the_symbol_s_parts_and_each_third_of_a_mask():
     (size, _), n = steps(qr.packed(WIFI, lambda: True))
-    assert n == 1 + 8 * 3, n
+    assert n == 3 + 8 * 3, n
 
 
 def test_packed_stops_when_what_it_was_for_has_gone():
