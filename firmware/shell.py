@@ -31,10 +31,10 @@ _FRAME_MS = const(40)  # 25 ring frames a second
 _REST_MS = const(250)  # at rest (no timer, no button, nothing to draw or save): a poll
 
 
-def deck_opener(folder):
-    """name -> Deck from `folder`; a missing file raises DeckError too. app.deck is
-    imported by the first deck a game opens, and goes with the game: the menu has no use
-    for it."""
+def deck_opener(folder, indexed=()):
+    """name -> Deck from `folder`; a missing file raises DeckError too. `indexed`: the
+    decks whose index was found whole at boot (wake.py). app.deck is imported by the
+    first deck a game opens, and goes with the game: the menu has no use for it."""
 
     def open_deck(name):
         from app.deck import Deck, DeckError
@@ -43,7 +43,7 @@ def deck_opener(folder):
             f = open(folder + "/" + name + ".deck", "rb")  # noqa: SIM115 - read card by card
         except OSError:
             raise DeckError("the %s deck is missing" % name)
-        return Deck(f, name)
+        return Deck(f, name, name in indexed)
 
     return open_deck
 

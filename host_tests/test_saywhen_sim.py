@@ -292,6 +292,16 @@ def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
     assert "cut short" in notice["view"]["message"]
     assert menu["screen"] == "menu"
 
+    # An index found damaged at boot (wake.py: where the decks' indexes are read, once) is
+    # read again by the game's start, which says so.
+    bad = tmp_path / "bad-index"
+    bad.mkdir()
+    data = bytearray(whole)
+    data[10 + 10 * len(DECK) + 1] ^= 0xFF  # a card's key
+    (bad / "saywhen.deck").write_bytes(bytes(data))
+    out = Sim(tmp_path / "fourth", env={"SIM_DECKS": str(bad)}).run(NEW_GAME + START + "state")
+    assert "deck index is damaged" in out.state()["view"]["message"]
+
 
 def test_a_long_evening_does_not_grow_the_heap(tmp_path, mpy_mode):
     """Twenty games in a row, back to the menu each time: the heap in use there stays put."""

@@ -52,7 +52,10 @@ class DeckError(ValueError):
 
 
 class Deck:
-    def __init__(self, f, name):
+    def __init__(self, f, name, indexed=False):
+        """The deck `name` in the file `f`. `indexed`: its index and keys were found whole
+        at boot (wake.py), so that a game's start need not read them again: the flash
+        does not change under a running device (a new install resets it)."""
         self.name = name
         self._f = f
         head = f.read(_HEAD_SIZE)
@@ -63,8 +66,8 @@ class Deck:
             raise DeckError("%s deck is not a deck file" % name)
         # The index and the keys, checked in one pass of pieces, not an entry at a time: a
         # read costs flash time, and a deck of a thousand cards is a game's start.
-        left = self.count * (_ENTRY_SIZE + 2)
-        crc = 0
+        left = 0 if indexed else self.count * (_ENTRY_SIZE + 2)
+        crc = index_crc if indexed else 0
         whole = memoryview(_INDEX)
         while left:
             got = f.readinto(whole if left >= _INDEX_CHUNK else whole[:left])
