@@ -637,8 +637,13 @@ def test_a_silent_radio_leaves_the_game_without_phones_and_is_tried_at_the_menu_
         assert state["view"]["mode"] == "secret"
         looked(device, "wait 65000", printed)  # over a minute, in a game: not tried
         assert fails() == 1
-        # At the menu, over a minute since: tried again (no address in a few seconds).
+        # At the menu, over a minute since: tried again once the buttons have been still
+        # for 3 s (no one waits on one while the radio holds the device), no address in a
+        # few seconds.
         looked(device, "chord A C", printed)
+        looked(device, "wait 2500", printed)  # (not yet still for 3 s)
+        looked(device, "wait 1000", printed)  # started
+        assert fails() == 1
         looked(device, "wait 3500", printed)
         assert fails() == 2
         looked(device, "wait 30000", printed)  # within a minute of that: not tried

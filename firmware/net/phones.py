@@ -10,8 +10,9 @@ runs `Net.run`:
   to a device that is awake.
 - A radio that gives no address (a CYW43 that failed to start: net.join.open) leaves the
   games without phones: the join screen says "Wi-Fi unavailable". It is started again
-  only at the menu, at most once a minute, and no start comes while a timer runs: each
-  may hold the device 1-2 s.
+  only at the menu, at most once a minute, once the buttons have been still for 3 s, and
+  no start comes while a timer runs: each may hold the device 1-2 s (a press meanwhile is
+  latched, hw/buttons.py, and kept).
 - Each game gets a network of its own: a new name, key and tokens, saved (Store key
   "phones") so that after a power cut the game resumes with its phones.
 - A phone picks its team (POST /api/join; net.join) and gets a token. With it, the phone
@@ -50,7 +51,8 @@ from store import shape
 SAVE = "phones"
 _USB_MV = const(4500)  # VSYS on USB power is near 5 V; a battery gives at most 4.2 V
 _WATCH_MS = const(250)
-_AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at most this often
+_AGAIN_MS = const(60_000)  # a radio that failed: tried again at the menu, at most this often,
+_STILL_MS = const(3000)  # and once the buttons have been still this long: no one waits on one
 
 
 _SIDES = const(("net.saywhen", "net.staycool", "net.scattergories"))
@@ -177,7 +179,11 @@ class Net:
             clock = getattr(game, "clock", None)
             if live is not None and not live.paused() or clock and clock.deadline() is not None:
                 return
-            if self.failed and (phase != "home" or 0 <= ticks.diff(now, self.tried) < _AGAIN_MS):
+            if self.failed and (
+                phase != "home"
+                or 0 <= ticks.diff(now, self.tried) < _AGAIN_MS
+                or 0 <= ticks.diff(now, self.app.last_input) < _STILL_MS
+            ):
                 return
         opening = self.ip is None or self.opened is not self.table  # or no address seen yet
         making = self.codes is None and phase == "phones"
