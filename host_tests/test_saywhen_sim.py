@@ -32,9 +32,9 @@ def number_keys(value):
 class Table:
     """A game of Say When! on one simulated device; each call resumes from what it saved."""
 
-    def __init__(self, tmp_path, teams=2):
+    def __init__(self, tmp_path, teams=2, env=None):
         # Every run boots 2 s before ticks wrap at 2**30: each card is played across it.
-        self.sim = Sim(tmp_path, start=(1 << 30) - 2000)
+        self.sim = Sim(tmp_path, start=(1 << 30) - 2000, env=env)
         self.out = self.sim.run(NEW_GAME + "press C\n" * (teams - 2) + START + "state")
 
     def run(self, script):
@@ -261,30 +261,54 @@ def test_later_games_get_fresh_cards(tmp_path):
     assert not set(cards_two) & set(cards_one[:3])
 
 
-def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
-    dealt = Sim(tmp_path / "first").run(NEW_GAME + START + "state").state()
-    cards = dealt["session"]["state"]["cards"]
-    # The same deal (same seed, nothing played yet) from a deck whose first card is bad.
-    decks = tmp_path / "decks"
+def damaged(tmp_path, name, *cards):
+    """A folder of the decks, Say When!'s with each of `cards` damaged (a byte of its
+    record flipped: its checksum fails)."""
+    decks = tmp_path / name
     decks.mkdir()
     for deck in (ROOT / "build" / "decks").glob("*.deck"):
         (decks / deck.name).write_bytes(deck.read_bytes())
     data = bytearray((decks / "saywhen.deck").read_bytes())
-    offset, length = struct.unpack_from("<IH", data, 10 + 10 * cards[0])
-    data[offset + length // 2] ^= 0xFF
+    for card in cards:
+        offset, length = struct.unpack_from("<IH", data, 10 + 10 * card)
+        data[offset + length // 2] ^= 0xFF
     (decks / "saywhen.deck").write_bytes(bytes(data))
-    out = Sim(tmp_path / "second", env={"SIM_DECKS": str(decks)}).run(NEW_GAME + START + "state")
+    return {"SIM_DECKS": str(decks)}
+
+
+def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
+    dealt = Sim(tmp_path / "first").run(NEW_GAME + START + "state").state()
+    cards = dealt["session"]["state"]["cards"]
+    # The same deal (same seed, nothing played yet) from a deck whose first card is bad:
+    # put aside (marked played) and another in its place, before the card shows.
+    env = damaged(tmp_path, "decks", cards[0])
+    out = Sim(tmp_path / "second", env=env).run(NEW_GAME + START + "state")
     state = out.state()
-    assert state["view"]["view"] == "question"
+    assert state["view"]["view"] == "question" and state["view"]["deck_index"] != cards[0]
     again = state["session"]["state"]["cards"]
     assert cards[0] not in again and len(set(again)) == 20
-    assert again[:19] == cards[1:]  # the rest of the deal stands; one new card joins
+    assert again[1:] == cards[1:]  # the rest of the deal stands; one new card in its place
+    assert again[0] == state["view"]["deck_index"]
+    rec = read_save(tmp_path / "second" / "played.json")["saywhen"]
+    b = read_keys(ROOT / "build" / "decks" / "saywhen.deck")[cards[0]] % rec["n"]
+    assert rec["bits"][b >> 4] >> (b & 15) & 1  # the damaged card counts as played
+
+    # A card further in the deal is checked as it comes up, and put aside then.
+    table = Table(tmp_path / "third", env=damaged(tmp_path, "later", cards[1]))
+    assert table.state["session"]["state"]["cards"] == cards
+    table.choose()
+    table.judge({0: "exact"})
+    state = table.state
+    assert state["view"]["view"] == "question" and state["session"]["state"]["played"] == 1
+    later = state["session"]["state"]["cards"]
+    assert later[1] not in cards and later[1] == state["view"]["deck_index"]
+    assert later[:1] + later[2:] == cards[:1] + cards[2:]
 
     cut = tmp_path / "cut"
     cut.mkdir()
     whole = (ROOT / "build" / "decks" / "saywhen.deck").read_bytes()
     (cut / "saywhen.deck").write_bytes(whole[: len(whole) // 2])  # truncated
-    out = Sim(tmp_path / "third", env={"SIM_DECKS": str(cut)}).run(
+    out = Sim(tmp_path / "fourth", env={"SIM_DECKS": str(cut)}).run(
         NEW_GAME + START + "state\npress B\nstate"
     )
     notice, menu = out.states()
@@ -299,7 +323,7 @@ def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
     data = bytearray(whole)
     data[10 + 10 * len(DECK) + 1] ^= 0xFF  # a card's key
     (bad / "saywhen.deck").write_bytes(bytes(data))
-    out = Sim(tmp_path / "fourth", env={"SIM_DECKS": str(bad)}).run(NEW_GAME + START + "state")
+    out = Sim(tmp_path / "fifth", env={"SIM_DECKS": str(bad)}).run(NEW_GAME + START + "state")
     assert "deck index is damaged" in out.state()["view"]["message"]
 
 

@@ -14,8 +14,9 @@ def start(app, title, make, deck, first):
     """The start of app.session, a game of `title`, a stage a step (App.starting): its
     deck named `deck` opened (None: the model opens its own with app.open_deck), then its
     model made, `make(deck, app.settings, app.played, names, state)`, with a new game's
-    state when the session has none yet (the model's fresh(), saved at once), then its
-    first screen, `first(app, game, now)`, where the game stands, which this returns; the
+    state when the session has none yet (the model's fresh(), saved at once) and a
+    damaged card in play replaced (the model's replace_damaged(), saved), then its first
+    screen, `first(app, game, now)`, where the game stands, which this returns; the
     model is app.game from then on, and `first` app.first (App.go_on).
     A saved state was checked whole at boot (app/session.py). A deck that cannot be read
     shows a notice instead (DeckError: the game stays saved); any other error is a bug,
@@ -34,6 +35,8 @@ def start(app, title, make, deck, first):
             s["state"] = game.fresh(app.seed, app.now)
             app.save_session()
             yield
+        if game.replace_damaged():  # (Say When!'s card in play: checked as it comes up)
+            app.save_session()
         screen = first(app, game, app.now)
     except DeckError as e:
         from app.dialogs import Notice

@@ -50,3 +50,9 @@ class Game:
         self.played = seen
         self.names = names
         self.s = state
+
+    def replace_damaged(self):
+        """Puts the card in play aside if it does not read back whole, for another; returns
+        whether it did (the state then to be saved). Asked at each start, the deck open
+        (app.gamescreen.start); a game whose cards are checked when dealt has none to."""
+        return False

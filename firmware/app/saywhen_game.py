@@ -46,8 +46,10 @@ def deal(seen, deck, k, rng, exclude=()):
 
 
 def new_state(seed, deck, seen, n_teams):
+    """A new game's state: its cards dealt, each checked as it comes up (a card's check reads
+    it whole, and twenty made a start slow: SayWhen.replace_damaged)."""
     rng = Rng(seed)
-    cards = deal(seen, deck, CARDS, rng)
+    cards, seen[DECK] = decks.draw(seen.get(DECK), deck, CARDS, rng)
     return {
         "cards": cards,
         "extra": [],
@@ -105,6 +107,32 @@ class SayWhen(Game):
 
     def winners(self):
         return [self.s["winner"]]
+
+    def replace_damaged(self):
+        """Puts the card in play aside (marked played) if it does not read back whole, and
+        deals another in its place from the cards not dealt (deal: checked), so a bad spot
+        in flash costs one card, not the game; returns whether it did. The game goes on
+        from its save at each card (app.gamescreen.turn), so each is checked as it comes
+        up. DeckError when the deck has too many damaged cards."""
+        s = self.s
+        if s["winner"] is not None:
+            return False
+        i = self.card_index()
+        try:
+            self.deck.check(i)
+            return False
+        except DeckError:
+            pass
+        self.played[DECK] = decks.mark(self.played.get(DECK), self.deck, i)
+        rng = Rng(state=s["rng"])
+        new = deal(self.played, self.deck, 1, rng, s["cards"] + s["extra"])[0]
+        s["rng"] = rng.state
+        key, at = ("extra", -1) if s["sudden"] else ("cards", s["played"])
+        cards = list(s[key])
+        cards[at] = new
+        s[key] = cards
+        self._card = None
+        return True
 
     def card_index(self):
         s = self.s
