@@ -9,8 +9,8 @@ headless simulator steps it itself with simulated time.
 names a deadline, so the end of the sand sounds on time), one drives the ring at a steady
 frame rate on absolute deadlines, one refreshes the e-ink when the core asks; a slow
 refresh never blocks the other two, because the display driver yields while the panel is
-busy. On a board with Wi-Fi one more runs the phones' network (net.phones.Net.run), which
-never blocks them either.
+busy, and a frame long to draw is drawn in parts (Device.draw_part). On a board with Wi-Fi one more
+runs the phones' network (net.phones.Net.run), which never blocks them either.
 """
 
 import asyncio
@@ -72,6 +72,7 @@ def font_opener(path):
 
 class Device:
     net = None  # on a board with Wi-Fi: the phones' network (firmware/net)
+    rest = None  # the parts of a frame yet to draw (render, draw_part)
     on_applied = None  # the one hook: called once each step's effects are applied
 
     def __init__(self, board, store, seed=None, resume=False, note=""):
@@ -172,11 +173,30 @@ class Device:
         except OSError:  # flash full or failing: play on, and say so by ear
             self.board.tone("error", 2)
 
-    def render(self):
-        """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full."""
+    def render(self, parts=False):
+        """Draws the frame if the core asked; returns 0 (nothing), 1 partial or 2 full.
+        `parts`: a frame its screen draws in parts (App.draw_first) is only begun, its
+        parts left in self.rest for draw_part, so that the loop runs between them."""
         want = self.app.want_draw
         if want:
-            self.app.draw(self.gfx)
+            rest = self.app.draw_first(self.gfx)
+            if parts:
+                self.rest = rest
+            elif rest is not None:
+                for _ in rest:
+                    pass
+        return want
+
+    def draw_part(self, want):
+        """The next part of the frame begun (self.rest; None once drawn), or the frame begun
+        afresh if the core asked for it again meanwhile (a press between two parts: never
+        a frame of two moments). Returns the refresh it needs (`want`: so far)."""
+        if self.app.want_draw:
+            return max(want, self.render(True))
+        try:
+            next(self.rest)
+        except StopIteration:
+            self.rest = None
         return want
 
     def ring_frame(self, now):
@@ -247,7 +267,10 @@ async def _ring(dev):
 
 async def _display(dev):
     while True:
-        want = dev.render()
+        want = dev.render(True)
+        while dev.rest is not None:  # a frame in parts: the loop runs between them
+            await asyncio.sleep_ms(0)
+            want = dev.draw_part(want)
         if want:
             await dev.board.show(dev.gfx.buf, want == 2)
             dev.sleep_if_asked()

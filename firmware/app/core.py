@@ -271,9 +271,19 @@ class App:
 
     # -- output --------------------------------------------------------------------
     def draw(self, g):
+        """Draws the frame, whole."""
+        rest = self.draw_first(g)
+        if rest is not None:
+            for _ in rest:
+                pass
+
+    def draw_first(self, g):
+        """Begins the frame: draws it whole and returns None; or, where the screen draws
+        its frame in parts (its draw a generator), returns the parts, each drawn at a
+        step, so that the loop can run between them (shell.Device.draw_part)."""
         self.want_draw = 0
         g.clear()
-        self.screen.draw(self, g)
+        return self.screen.draw(self, g)
 
     def ring(self, now, leds):
         self.screen.ring(self, now, leds)

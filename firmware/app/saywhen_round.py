@@ -76,6 +76,7 @@ class Turn(gamescreen.GameScreen):
         if card[sw.UNIT]:
             right += " · " + card[sw.UNIT]
         top = g.bar(board.where(game) + " · Quizzer: " + self.who(s["quizzer"]), right)
+        yield  # the frame in parts, the loop running between them (App.draw_first)
         locked = [t for t, _ in s["guesses"]]
         label = "Guesses"
         below = gfx.H - gfx.FOOTER - layout.SMALL

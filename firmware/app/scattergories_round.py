@@ -67,6 +67,7 @@ class Pick(GameScreen):
         game = self.game
         timer = clock(app.settings["sg_seconds"] * 1000) + " timer"
         top = g.bar("Scattergories · " + where(self.game), timer)
+        yield  # the frame in parts, the loop running between them (App.draw_first)
         up = top + 2
         number = up + layout.SMALL - 4
         down = number + layout.TITLE - 3

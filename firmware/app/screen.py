@@ -13,7 +13,10 @@ class Screen:
     enter(app, now), event(app, ev, now), tick(app, now), draw(app, g), ring(app, now, leds),
     deadline(app): the next tick at which something must happen on time (the sand runs out),
     or None (the shell wakes exactly then instead of at its next 10 ms poll). What a screen
-    shows is read from its attributes by the host board alone (boards/host/screens.py)."""
+    shows is read from its attributes by the host board alone (boards/host/screens.py).
+    A screen whose frame takes long to draw may draw it in parts: its draw a generator,
+    yielding between them, and the loop runs between them (App.draw_first,
+    shell.Device.draw_part)."""
 
     name = "screen"
     game = None  # a game's screen: its model (app.gamescreen.GameScreen)

@@ -135,6 +135,7 @@ class Start(gamescreen.GameScreen):
         r = game.s["round"]
         a, w, v, t = game.roles()
         top = g.bar("Stay Cool · Round %d of %d" % (r, sc.ROUNDS), _ROUND_RULE[r])
+        yield  # the frame in parts, the loop running between them (App.draw_first)
         g.text(g.fit(self.who(a) + " answers", "bold", gfx.W - 8), 4, top + 1, "bold")
         if t == w:  # three players: the Written Interrogator keeps time too
             roles = "Written and timer: %s · Verbal: %s" % (self.who(w), self.who(v))
@@ -149,6 +150,7 @@ class Start(gamescreen.GameScreen):
             g.text(line, 4, y, "small")
             y += layout.SMALL - 1
         g.hline(0, y + 2, gfx.W)
+        yield
         qa = game.question(0, 0)
         if qa is None:  # printed cards
             text = self.who(w) + " reads the first written question, then Start."

@@ -3,7 +3,8 @@
 # phase's modules go; the game's rules, the deck reader, its model and its own module come
 # in one by one; then its deck, its model and its first screen. Nothing is written until
 # that screen is drawn. A press made meanwhile is latched and meets the game's screen,
-# never the wait.
+# never the wait. A first screen long to draw (Stay Cool's Start) is drawn in parts, the
+# loop running between them (shell.Device.draw_part).
 import os
 import sys
 
@@ -55,3 +56,60 @@ def test_a_start_is_a_poll_a_stage_and_a_press_made_meanwhile_meets_the_game():
     assert view(app)["view"] != "start" and "flip" in board.tones
     dev.write_all()  # (the shell writes a save a poll)
     assert store.load("session")[0]["state"] is not None
+
+
+def started(folder):
+    """A device whose Stay Cool game shows its first screen (Start: drawn in parts)."""
+    store = Store(folder)
+    store.save("session", {"game": "staycool", "names": ["A", "B", "C"], "state": None})
+    dev = Device(HostBoard(folder), store, seed=1, resume=True)  # straight into the game
+    dev.render()
+    assert view(dev.app)["view"] == "start"
+    return dev
+
+
+def in_parts(dev, between=None):
+    """The frame drawn as the shell's loop draws it: (its refresh, its parts), `between`
+    called between each two parts (the loop's other tasks)."""
+    want = dev.render(True)
+    parts = 1
+    while dev.rest is not None:
+        if between is not None:
+            between()
+        want = dev.draw_part(want)
+        parts += 1
+    return want, parts
+
+
+def test_a_frame_drawn_in_parts_is_the_frame_drawn_whole():
+    dev = started(os.getenv("TEST_TMP") + "/parts")
+    dev.app.redraw(full=True)
+    dev.render()
+    whole = bytes(dev.gfx.buf)
+    dev.gfx.fb.fill(0)
+    dev.app.redraw(full=True)
+    want, parts = in_parts(dev)
+    assert want == 2 and parts > 2 and bytes(dev.gfx.buf) == whole
+
+
+def test_a_press_between_two_parts_begins_the_frame_afresh():
+    dev = started(os.getenv("TEST_TMP") + "/afresh")
+    app, board = dev.app, dev.board
+    dev.app.redraw()
+    pressed = []
+
+    def press_c():  # C between the first two parts: the turn begins (Play)
+        if not pressed:
+            pressed.append(1)
+            board.set_button("C", True, 2000)
+            board.set_button("C", False, 2060)
+            dev.poll(2070)
+            dev.poll(2100)  # (past the debounce)
+
+    want, _ = in_parts(dev, press_c)
+    assert view(app)["view"] != "start", view(app)
+    assert want >= 1, want
+    drawn = bytes(dev.gfx.buf)
+    app.redraw()
+    dev.render()
+    assert bytes(dev.gfx.buf) == drawn  # the turn's screen alone: no part of Start left

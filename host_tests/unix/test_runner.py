@@ -35,7 +35,9 @@ class Dev:
         if self.log.count("ring") == BLOCKED_FRAME:
             vclock.charge(200_000)  # a flash write holds the CPU for 200 ms
 
-    def render(self):
+    rest = None  # (a frame's parts: none here)
+
+    def render(self, parts=False):
         return 0
 
     async def until_stopped(self):

@@ -119,7 +119,7 @@ def test_a_frame_that_cannot_be_drawn_is_not_swallowed():
     def short_of_heap(g):
         raise MemoryError("memory allocation failed")
 
-    dev.app.draw = short_of_heap
+    dev.app.draw_first = short_of_heap  # (what the shell draws a frame with)
     dev.app.want_draw = 1
     try:
         dev.render()

@@ -5,7 +5,8 @@ headless simulator's Sim, with its polls and its frame drawing timed in microsec
 start is every poll and draw from the "Start game" press to its first frame drawn; the
 menu's redraw, every poll and draw of one UP press at the menu to its frame. The ratio of
 the two means the same on any machine (the board runs the same bytecode); so does the
-longest single stretch of the start (one poll or one draw), against the same redraw.
+longest single stretch of the start (one poll, or one draw or part of one), against the same
+redraw.
 
     import starts_run; starts_run.measure(state_dir, reps)
 """
@@ -68,25 +69,43 @@ def counting(plain_open):
 
 class Timed:
     """Wraps a device's poll and render: the time they take, summed and at most, until a
-    frame is drawn (what the table waits for: a save written after it is not)."""
+    frame is drawn (what the table waits for: a save written after it is not). A frame
+    drawn in parts (App.draw_first) is timed part by part, as the shell's loop draws it
+    (shell._drawn: the loop runs between the parts)."""
 
     def __init__(self, dev):
         self.reset()
-        for name in ("poll", "render"):
-            setattr(dev, name, self.timing(getattr(dev, name), name == "render"))
+        self.dev = dev
+        dev.poll = self.timing(dev.poll)
+        dev.render = self.render
 
-    def timing(self, f, draws):
+    def timing(self, f):
         def timed(*args):
             t = time.ticks_us()
             r = f(*args)
-            took = time.ticks_diff(time.ticks_us(), t)
-            if not self.drawn:
-                self.total += took
-                self.longest = max(self.longest, took)
-                self.drawn = draws and r
+            self.took(t)
             return r
 
         return timed
+
+    def took(self, since):
+        took = time.ticks_diff(time.ticks_us(), since)
+        if not self.drawn:
+            self.total += took
+            self.longest = max(self.longest, took)
+
+    def render(self):
+        app = self.dev.app
+        want = app.want_draw
+        if want:
+            t = time.ticks_us()
+            rest = app.draw_first(self.dev.gfx)
+            for _ in rest or ():
+                self.took(t)
+                t = time.ticks_us()
+            self.took(t)
+            self.drawn = True
+        return want
 
     def reset(self):
         self.total = self.longest = 0
