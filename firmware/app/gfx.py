@@ -85,6 +85,13 @@ def _frame(stride, rows):
 class Font:
     """A font of the fonts file `f`, starting at `at` (font_at)."""
 
+    # What _glyph leaves (the code point, where the next starts), and what draw() leaves
+    # for the glyph being drawn: one text is drawn at a time, so they are the class's, set
+    # here first so that they allocate nothing, and not each font's (128 bytes a font less
+    # on the unix port, for the phones' margin).
+    _code = _at = _y = _stride = _step = 0
+    _fb = _palette = _band = None
+
     def __init__(self, f, at, name="font"):
         f.seek(at)
         head = f.read(4)
@@ -98,19 +105,14 @@ class Font:
             raise ValueError("%s: truncated font" % name)
         self._starts = at + 4 + 3 * count  # each glyph's start, a u16
         self._glyphs = self._starts + 2 * count
-        self._code = self._at = 0  # what _glyph leaves: set here first, so it allocates nothing
-        # What draw() leaves for the glyph being drawn (set here first too).
-        self._fb = self._palette = self._band = None
-        self._y = self._stride = self._step = 0
         # The codes from the space on that the font holds one after another (printable
         # ASCII, in every font but the huge letters'): found at once, not searched for.
-        self._run = 0
-        while self._run < count and self._code_at(self._run) == 32 + self._run:
-            self._run += 1
+        codes = self._codes
+        run = 0
+        while run < count and codes[2 * run] | codes[2 * run + 1] << 8 == 32 + run:
+            run += 1
+        self._run = run
         self._fallback = self._index(ord("?"))
-
-    def _code_at(self, i):
-        return self._codes[2 * i] | (self._codes[2 * i + 1] << 8)
 
     def _index(self, code):
         """Index of a code point, or -1 (binary search over the sorted table)."""
@@ -145,7 +147,7 @@ class Font:
             i += 3
         else:
             code, i = 0xFFFD, i + 4
-        self._code, self._at = code, i
+        Font._code, Font._at = code, i
         g = self._index(code)
         return self._fallback if g < 0 else g
 
@@ -153,7 +155,7 @@ class Font:
         w = 0
         widths = self._widths
         data = memoryview(text)  # the str's own UTF-8 bytes: no copy
-        self._at = 0
+        Font._at = 0
         while self._at < len(data):
             i = self._glyph(data, self._at)
             if i >= 0:
@@ -165,13 +167,13 @@ class Font:
         This and the helpers below keep each frame within the 11 words MicroPython keeps
         on the C stack (its locals and its stack's depth): a larger frame is made in the
         heap at every call (352 bytes a text), and the collector's threshold counts it.
-        What a glyph is drawn with is left in the font's fields instead."""
-        self._fb, self._y, self._palette = fb, y, palette
+        What a glyph is drawn with is left in the class's fields instead."""
+        Font._fb, Font._y, Font._palette = fb, y, palette
         data = memoryview(text)  # the str's own UTF-8 bytes: no copy
-        self._at = 0
+        Font._at = 0
         while self._at < len(data):
             x = self._put(data, x)
-        self._fb = self._palette = None  # (a caller's frame is not kept)
+        Font._fb = Font._palette = None  # (a caller's frame is not kept)
         return x
 
     def _put(self, data, x):
@@ -185,9 +187,9 @@ class Font:
 
     def _ink(self, i, x):
         """Glyph i's ink at x: where its rows are in the file, then the rows."""
-        stride = self._stride = (self._widths[i] + 7) >> 3
-        self._step = min(self.height, _BAND_BYTES // stride)  # all of it, or a band of rows
-        self._band = _frame(stride, self._step)
+        stride = Font._stride = (self._widths[i] + 7) >> 3
+        Font._step = min(self.height, _BAND_BYTES // stride)  # all of it, or a band of rows
+        Font._band = _frame(stride, self._step)
         self._f.seek(self._starts + 2 * i)
         self._f.readinto(_AT)
         self._f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
