@@ -48,7 +48,9 @@ def deck_opener(folder, indexed=()):
     return open_deck
 
 
-_FONTS = {}  # opened once per boot, like the frame: kept whole, not scattered later
+_FONTS = {}  # the fonts file's path -> its fonts by name, and the file itself under None:
+# opened once per boot, like the frame, kept whole, not scattered later; keyed by the names
+# the code holds anyway, not by a string made for each (the PC's longer path costs heap)
 
 
 def font_opener(path):
@@ -56,16 +58,19 @@ def font_opener(path):
     read from flash one at a time while drawing), or None when it is missing or damaged."""
 
     def open_font(name):
-        key = path + "/" + name
-        if key not in _FONTS:
+        fonts = _FONTS.get(path)
+        if fonts is None:
+            fonts = _FONTS[path] = {}
+        font = fonts.get(name)
+        if font is None:
             try:
-                f = _FONTS.get(path)
+                f = fonts.get(None)
                 if f is None:
-                    f = _FONTS[path] = open(path, "rb")  # noqa: SIM115 - read glyph by glyph
-                _FONTS[key] = Font(f, font_at(f, name), name)
+                    f = fonts[None] = open(path, "rb")  # noqa: SIM115 - read glyph by glyph
+                font = fonts[name] = Font(f, font_at(f, name), name)
             except (OSError, ValueError):
                 return None
-        return _FONTS[key]
+        return font
 
     return open_font
 
