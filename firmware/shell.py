@@ -9,8 +9,9 @@ headless simulator steps it itself with simulated time.
 names a deadline, so the end of the sand sounds on time), one drives the ring at a steady
 frame rate on absolute deadlines, one refreshes the e-ink when the core asks; a slow
 refresh never blocks the other two, because the display driver yields while the panel is
-busy, and a frame long to draw is drawn in parts (Device.draw_part). On a board with Wi-Fi one more
-runs the phones' network (net.phones.Net.run), which never blocks them either.
+busy, and a frame long to draw is drawn in parts (Device.draw_part). On a board with
+Wi-Fi one more runs the phones' network (net.phones.Net.run), which never blocks them
+either.
 """
 
 import asyncio
