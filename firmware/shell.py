@@ -184,13 +184,10 @@ class Device:
         `parts`: a frame its screen draws in parts (App.draw_first) is only begun, its
         parts left in self.rest for draw_part, so that the loop runs between them."""
         want = self.app.want_draw
-        if want:
-            rest = self.app.draw_first(self.gfx)
-            if parts:
-                self.rest = rest
-            elif rest is not None:
-                for _ in rest:
-                    pass
+        if want and parts:
+            self.rest = self.app.draw_first(self.gfx)
+        elif want:
+            self.app.draw(self.gfx)
         return want
 
     def draw_part(self, want):

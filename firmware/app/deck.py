@@ -66,17 +66,18 @@ class Deck:
             raise DeckError("%s deck is not a deck file" % name)
         # The index and the keys, checked in one pass of pieces, not an entry at a time: a
         # read costs flash time, and a deck of a thousand cards is a game's start.
-        left = 0 if indexed else self.count * (_ENTRY_SIZE + 2)
-        crc = index_crc if indexed else 0
-        whole = memoryview(_INDEX)
-        while left:
-            got = f.readinto(whole if left >= _INDEX_CHUNK else whole[:left])
-            if not got:
-                break
-            crc = binascii.crc32(whole if got == _INDEX_CHUNK else whole[:got], crc)
-            left -= got
-        if left or crc & 0xFFFFFFFF != index_crc:
-            raise DeckError("%s deck index is damaged" % name)
+        if not indexed:
+            left = self.count * (_ENTRY_SIZE + 2)
+            crc = 0
+            whole = memoryview(_INDEX)
+            while left:
+                got = f.readinto(whole if left >= _INDEX_CHUNK else whole[:left])
+                if not got:
+                    break
+                crc = binascii.crc32(whole if got == _INDEX_CHUNK else whole[:got], crc)
+                left -= got
+            if left or crc & 0xFFFFFFFF != index_crc:
+                raise DeckError("%s deck index is damaged" % name)
         # The records follow in index order (tools/deckfile.py): the last one ends the file.
         end = _HEAD_SIZE + self.count * (_ENTRY_SIZE + 2)
         if self.count:
