@@ -31,6 +31,7 @@ played: a new (small) record each time, so the core sees that the dict must be s
 
 import binascii
 import struct
+from array import array
 
 from micropython import const
 
@@ -43,8 +44,10 @@ _ENTRY_SIZE = const(10)
 _SEP = const("\x1f")
 _CHUNK = const(64)  # fields() reads a record this much at a time
 _INDEX_CHUNK = const(240)  # opening a deck checks its index this much at a time
-# ... read into this, made once: a game's start leaves no garbage among its modules.
-_INDEX = bytearray(_INDEX_CHUNK)
+# ... read into this, made once: a game's start leaves no garbage among its modules. Its
+# items are u16s, little-endian on the RP2040 and a PC as in the file: the keys are read
+# as numbers where they are read a thousand at a time (_bits), not made of two bytes each.
+_INDEX = array("H", bytes(_INDEX_CHUNK))
 
 
 class DeckError(ValueError):
@@ -67,14 +70,14 @@ class Deck:
         # The index and the keys, checked in one pass of pieces, not an entry at a time: a
         # read costs flash time, and a deck of a thousand cards is a game's start.
         if not indexed:
-            left = self.count * (_ENTRY_SIZE + 2)
-            crc = 0
+            left = self.count * (_ENTRY_SIZE + 2)  # (even, as is the chunk: a slice
+            crc = 0  # of the u16s is of half as many)
             whole = memoryview(_INDEX)
             while left:
-                got = f.readinto(whole if left >= _INDEX_CHUNK else whole[:left])
+                got = f.readinto(whole if left >= _INDEX_CHUNK else whole[: left >> 1])
                 if not got:
                     break
-                crc = binascii.crc32(whole if got == _INDEX_CHUNK else whole[:got], crc)
+                crc = binascii.crc32(whole if got == _INDEX_CHUNK else whole[: got >> 1], crc)
                 left -= got
             if left or crc & 0xFFFFFFFF != index_crc:
                 raise DeckError("%s deck index is damaged" % name)
@@ -97,19 +100,30 @@ class Deck:
         f.seek(offset)
         return length, crc
 
-    def keys(self):
-        """Each card's key, in order (what the played record knows a card by: app/played.py).
-        Read in small pieces; nothing else may read the deck until the last is taken."""
+    def keys(self, into):
+        """Reads each card's key (what the played record knows a card by), in order, into
+        `into` (an array of u16s) a piece at a time, yielding how many each piece holds;
+        nothing else may read the deck until the last is taken."""
         f = self._f
         f.seek(_HEAD_SIZE + self.count * _ENTRY_SIZE)
-        left = 2 * self.count
+        left = self.count
+        whole = memoryview(into)
         while left:
-            part = f.read(min(_CHUNK, left))
-            if not part:
+            got = f.readinto(whole if left >= len(into) else whole[:left]) >> 1
+            if not got:
                 raise DeckError("%s deck index is cut short" % self.name)
-            left -= len(part)
-            for j in range(0, len(part), 2):
-                yield part[j] | part[j + 1] << 8
+            left -= got
+            yield got
+
+    def key(self, i):
+        """Card i's key."""
+        if not 0 <= i < self.count:
+            raise DeckError("%s deck has no card %d" % (self.name, i))
+        self._f.seek(_HEAD_SIZE + self.count * _ENTRY_SIZE + 2 * i)
+        two = self._f.read(2)
+        if len(two) != 2:
+            raise DeckError("%s deck index is cut short" % self.name)
+        return two[0] | two[1] << 8
 
     def card(self, i):
         """The fields of card i, as a list of strings."""
@@ -179,14 +193,20 @@ def bits(rec, deck):
 
 
 def _bits(rec, deck):
-    n, marks = rec["n"], rec["bits"]
+    marks = rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
     if not any(marks):  # nothing played yet (a new device, a deck just used up)
         return out
-    for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
-        b = key % n
-        if marks[b >> 4] >> (b & 15) & 1:
-            out[i >> 3] |= 1 << (i & 7)
+    # A pass over every card, at each deal (a game's start, a Stay Cool card): kept to a
+    # few operations a card, the keys read as numbers into the buffer.
+    mask = rec["n"] - 1  # (n a power of two: a key's bit is its low bits)
+    i = 0
+    for got in deck.keys(_INDEX):
+        for j in range(got):
+            b = _INDEX[j] & mask
+            if marks[b >> 4] >> (b & 15) & 1:
+                out[i >> 3] |= 1 << (i & 7)
+            i += 1
     return out
 
 
@@ -201,8 +221,8 @@ def draw(rec, deck, k, rng, exclude=()):
     mid-game, allocates none of its size. Each pick is the rng's r-th card not taken (nor
     picked), in deck order; a taken card is a set bit of one bytearray (the played and the
     excluded). A pick's rank among the cards free before the first pick is worked out from
-    the picks before it, and every rank is found in one pass over the cards, a byte at a
-    time where it can: a deal is a game's start, and a pass a pick made Say When!'s slow."""
+    the picks before it, and every rank is found in one pass over the taken cards: a deal
+    is a game's start, and a pass a pick made Say When!'s slow."""
     count = deck.count
     rec = record(rec, count)
     taken = _bits(rec, deck)  # (rec checked once)
@@ -247,21 +267,37 @@ def _ones(taken):
 
 
 def _free_at(taken, count, ranks):
-    """The cards not taken (clear bits) of these ranks (sorted, from 0, in deck order)."""
+    """The cards not taken (clear bits) of these ranks (sorted, from 0, in deck order):
+    each rank's card is the rank plus the taken cards before it. A byte of the bits that
+    holds no pick is passed whole (its taken cards counted), and one that does, a card at
+    a time: a deal is a game's start, and a deck a quarter played has a taken card in
+    nearly every byte."""
     out = []
-    seen = 0
+    k = len(ranks)
+    before = 0  # taken cards before the byte (or the card) looked at
     for b in range(len(taken)):
-        if len(out) == len(ranks):
-            break
         byte = taken[b]
-        if not byte and b * 8 + 8 <= count and seen + 8 <= ranks[len(out)]:
-            seen += 8  # eight cards not taken, none of them wanted: passed at once
+        if not byte:
             continue
-        for i in range(b * 8, min(b * 8 + 8, count)):
-            if not byte >> (i & 7) & 1:
-                if len(out) < len(ranks) and ranks[len(out)] == seen:
-                    out.append(i)
-                seen += 1
+        first = b << 3
+        while len(out) < k and ranks[len(out)] + before < first:
+            out.append(ranks[len(out)] + before)  # the picks before this byte
+        if len(out) == k:
+            return out
+        ones, rest = 0, byte
+        while rest:
+            rest &= rest - 1
+            ones += 1
+        if ranks[len(out)] + before + ones >= first + 8:
+            before += ones  # the next pick lies past this byte's cards
+            continue
+        for i in range(first, min(first + 8, count)):
+            if byte >> (i & 7) & 1:  # card i taken: the picks before it
+                while len(out) < k and ranks[len(out)] + before < i:
+                    out.append(ranks[len(out)] + before)
+                before += 1
+    while len(out) < k:
+        out.append(ranks[len(out)] + before)
     return out
 
 
@@ -269,9 +305,7 @@ def mark(rec, deck, index):
     """The deck's record with card `index` played: a new record, whose bits are `rec`'s
     list with the card's bit set (in place: see above)."""
     rec = record(rec, deck.count)
-    for i, key in enumerate(deck.keys()):  # noqa: SIM118 - a Deck's keys, not a dict's
-        if i == index:
-            b = key % rec["n"]
-            rec["bits"][b >> 4] |= 1 << (b & 15)
-            break
+    if 0 <= index < deck.count:  # (else a card of a larger deck, flashed over since)
+        b = deck.key(index) & (rec["n"] - 1)
+        rec["bits"][b >> 4] |= 1 << (b & 15)
     return {"n": rec["n"], "bits": rec["bits"]}
