@@ -116,13 +116,9 @@ class Deck:
             yield got
 
     def key(self, i):
-        """Card i's key."""
-        if not 0 <= i < self.count:
-            raise DeckError("%s deck has no card %d" % (self.name, i))
+        """Card i's key (0 <= i < count: the index, keys and all, was found whole)."""
         self._f.seek(_HEAD_SIZE + self.count * _ENTRY_SIZE + 2 * i)
         two = self._f.read(2)
-        if len(two) != 2:
-            raise DeckError("%s deck index is cut short" % self.name)
         return two[0] | two[1] << 8
 
     def card(self, i):
@@ -268,9 +264,9 @@ def _ones(taken):
 
 def _free_at(taken, count, ranks):
     """The cards not taken (clear bits) of these ranks (sorted, from 0, in deck order):
-    each rank's card is the rank plus the taken cards before it. A byte of the bits that
-    holds no pick is passed whole (its taken cards counted), and one that does, a card at
-    a time: a deal is a game's start, and a deck a quarter played has a taken card in
+    each rank's card is the rank plus the taken cards before it. A byte of the bits whose
+    cards hold no pick is passed whole, its taken cards counted, and one that does, a card
+    at a time: a deal is a game's start, and a deck a quarter played has a taken card in
     nearly every byte."""
     out = []
     k = len(ranks)
@@ -279,19 +275,14 @@ def _free_at(taken, count, ranks):
         byte = taken[b]
         if not byte:
             continue
-        first = b << 3
-        while len(out) < k and ranks[len(out)] + before < first:
-            out.append(ranks[len(out)] + before)  # the picks before this byte
-        if len(out) == k:
-            return out
         ones, rest = 0, byte
         while rest:
             rest &= rest - 1
             ones += 1
-        if ranks[len(out)] + before + ones >= first + 8:
-            before += ones  # the next pick lies past this byte's cards
+        if len(out) == k or ranks[len(out)] + before + ones >= (b << 3) + 8:
+            before += ones  # no pick among this byte's cards
             continue
-        for i in range(first, min(first + 8, count)):
+        for i in range(b << 3, min((b << 3) + 8, count)):
             if byte >> (i & 7) & 1:  # card i taken: the picks before it
                 while len(out) < k and ranks[len(out)] + before < i:
                     out.append(ranks[len(out)] + before)
