@@ -529,6 +529,11 @@ def time_and_evening_section(quick):
             "%.2f of a frame" % (timing["other_frame_lateness_ms"] / FRAME_MS),
         ),
         (
+            "  the glass flipped (a press that saves): release to its frame's first byte",
+            "%d ms; to its save, %d ms (written while the glass changes)"
+            % (timing["flip_to_frame_ms"], timing["flip_to_save_ms"][0]),
+        ),
+        (
             "the menu at rest for 10 s (virtual clock): polls, ring frames written",
             "%g a second, %g a second (10 ms polls: 100; ring: 25)"
             % (timing["idle_polls_per_s"], timing["idle_ring_writes_per_s"]),

@@ -96,7 +96,7 @@ class HostBoard:
     def show_ring(self, leds):
         self.leds[:] = leds
 
-    async def show(self, buf, full):
+    async def show(self, buf, full, sent=None):
         self.refreshes[1 if full else 0] += 1
 
     def feed(self):

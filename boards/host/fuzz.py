@@ -98,7 +98,7 @@ class Fuzz:
             self.dev.poll(self.now)
             if ticks.diff(self.now, self.drawn_at) >= REFRESH_MS and self.dev.render():
                 self.drawn_at = self.now
-                self.dev.sleep_if_asked()
+                self.dev.shown()
 
     def hold(self, names, ms):
         for n in names:

@@ -93,7 +93,7 @@ class Sim:
         want = self.dev.render()
         if want:
             self.board.refreshes[1 if want == 2 else 0] += 1
-            self.dev.sleep_if_asked()
+            self.dev.shown()
 
     def wait(self, ms):
         """Lets `ms` of simulated time pass, polling as the shell does: every 10 ms, and at

@@ -84,7 +84,7 @@ class TerminalBoard(HostBoard):
             self._record(0x52, self.brightness)  # R
             self._out.write(leds)
 
-    async def show(self, buf, full):
+    async def show(self, buf, full, sent=None):
         self.refreshes[1 if full else 0] += 1
         for text in self.trace or ():
             self._out.write(b"X")
@@ -92,6 +92,8 @@ class TerminalBoard(HostBoard):
             self._out.write(b"\n")
         self._record(0x46, (1 if full else 0) | (2 if self.rotate else 0))  # F
         self._out.write(buf)
+        if sent is not None:  # the picture sent: the glass changes on its own from now
+            sent()
         await asyncio.sleep_ms(600 if full else 150)  # an e-ink refresh takes a while
 
     def sleep(self):

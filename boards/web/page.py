@@ -97,7 +97,7 @@ class Page:
             want = dev.render()
             if want:
                 self.glass_free = ticks.add(now, board.show(dev.gfx.buf, want == 2))
-                dev.sleep_if_asked()
+                dev.shown()
         return dev.sleep_ms(now)
 
     def timing(self):

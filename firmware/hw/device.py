@@ -77,8 +77,8 @@ class DeviceBoard:
         if self.ring is not None:
             self.ring.show(leds)
 
-    async def show(self, buf, full):
-        await self.display.show(buf, full)
+    async def show(self, buf, full, sent=None):
+        await self.display.show(buf, full, sent)
 
     def feed(self):
         if self.watchdog is not None:

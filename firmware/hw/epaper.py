@@ -15,6 +15,9 @@ on while the panel works. A wait that outlasts `busy_timeout_ms` gets one more, 
 long (a cold panel is slow); then the update is given up (counted in refreshes[2]) and
 show() returns: the error stays here (raised into the shell's loop it would reset the board,
 into the same wait), and the next update starts afresh with a reset and a full refresh.
+show() calls its `sent` once the picture has gone to the panel and its refresh has begun
+(_refreshing): the shell writes its saves then, while the glass changes on its own, not
+before the frame's first byte.
 """
 
 import asyncio
@@ -44,6 +47,7 @@ class EPaper:
         self._partials = _FRESH  # partials since the last full refresh
         self._awake = None  # the controller's setup in the panel; None: asleep, or unknown
         self._byte = bytearray(1)
+        self._sent = None  # show()'s, until the refresh of its picture begins
         cs(1)
         rst(1)
 
@@ -88,6 +92,13 @@ class EPaper:
         await asyncio.sleep_ms(settle)
         await self._wait()
 
+    def _refreshing(self):
+        """The controller's update() calls this as the refresh that puts the picture on
+        the glass begins (its bytes all sent): show()'s `sent`, once."""
+        sent, self._sent = self._sent, None
+        if sent is not None:
+            sent()
+
     def sleep(self):
         """Deep sleep: the panel draws almost nothing and the glass keeps its picture; only
         a reset wakes it. Nothing is sent to a panel that sleeps already."""
@@ -96,15 +107,18 @@ class EPaper:
             self._awake = None
 
     # -- refreshes ---------------------------------------------------------------------------
-    async def show(self, buf, full=False):
+    async def show(self, buf, full=False, sent=None):
         """Puts the 296x128 frame on the glass: a full refresh when asked, the first time,
-        after turning, or after `partial_limit` partials; else a partial one."""
+        after turning, or after `partial_limit` partials; else a partial one. `sent`, if
+        given, is called once the refresh of the picture has begun (_refreshing)."""
+        self._sent = sent
         picture = await self._picture(buf)
         asked = full
         full = full or self._partials >= self.partial_limit
         try:
             await self.update(picture, full)
         except BaseException as e:
+            self._sent = None
             self._awake = None  # the panel's state is unknown: a reset and a full next
             self._partials = _FRESH
             if not isinstance(e, OSError):

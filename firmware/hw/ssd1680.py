@@ -190,6 +190,7 @@ class SSD1680(EPaper):
             await self._frame(_WRITE_RED, buf)  # the base for the partials after
             self._command(_UPDATE_2, _UPDATE_FULL)
             self._command(_ACTIVATE)
+            self._refreshing()
             await self._wait()
         else:
             await self._load(_PARTIAL_LUT)
@@ -201,6 +202,7 @@ class SSD1680(EPaper):
             await self._frame(_WRITE_BW, buf)
             self._command(_UPDATE_2, _UPDATE_PARTIAL)
             self._command(_ACTIVATE)
+            self._refreshing()
             await self._wait()
             # What the glass now shows, into both RAMs: the old image of the next one.
             await self._frame(_WRITE_RED, buf)

@@ -169,6 +169,7 @@ class UC8151(EPaper):
         self._command(_DTM2, buf)
         self._command(_DSP)
         self._command(_DRF)
+        self._refreshing()
         await self._wait()
         self._command(_POF)
         await self._wait()

@@ -93,12 +93,12 @@ def test_the_device_does_not_sleep_while_the_network_is_open():
     dev = device()
     look(dev)
     dev.sleep_pending = True
-    dev.sleep_if_asked()
+    dev.shown()
     assert dev.board.sleeps == 0
     dev.app.settings["wifi"] = 2
     look(dev)
     dev.sleep_pending = True
-    dev.sleep_if_asked()
+    dev.shown()
     assert dev.board.sleeps == 1
     assert dev.net.ip is None
 

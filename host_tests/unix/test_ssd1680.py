@@ -1,4 +1,4 @@
-# heap: 256K (the controller model holds the panel's RAMs and glass and checks every pixel)
+# heap: 320K (the controller model holds the panel's RAMs and glass, and a test its bus log)
 # The SSD1680 driver against a model of the controller (fakes.py), inside the unix port.
 import asyncio
 import time
@@ -212,6 +212,27 @@ def test_partials_follow_waveshares_display_partial_and_keep_the_panel_awake():
     assert_glass_shows(model, fb)
     assert not model.sleeping  # awake for the next partial
     assert d.refreshes == [2, 1, 0]
+
+
+def test_sent_comes_once_the_pictures_refresh_has_begun():
+    # The shell writes its saves at `sent` (shell.Device.may_write): by then the whole
+    # picture has gone to the panel and the refresh that shows it is under way (BUSY),
+    # for a full refresh and a partial one; and it comes once.
+    d, model, _, _ = rig()
+    for full, seed in ((True, 3), (False, 4)):
+        buf, fb = picture(seed)
+        calls = []
+
+        def sent(calls=calls, fb=fb):
+            model.flush()
+            calls.append((model.commands[-1][0], model.busy_left > 0))
+            assert_glass_shows(model, fb)
+
+        del model.commands[:]
+        asyncio.run(d.show(buf, full, sent))
+        model.flush()
+        assert calls == [(0x20, True)], (full, calls)
+        assert model.activations[-1] == (0xC7 if full else 0x0F)
 
 
 def test_the_model_leaves_stale_pixels_when_the_red_ram_is_not_the_glass():

@@ -15,6 +15,9 @@ def test_end_of_turn_sounds_on_time_and_ring_frames_keep_their_rhythm():
     assert r["saves_during_turn"] == [], r  # nothing written to flash while the sand runs
     assert r["refreshes"][0] > 3  # the e-ink did refresh while the sand ran
     assert r["longest_spi_write"] <= 296  # a page of the frame: 0.6 ms at 4 MHz
+    # A press that saves (the glass flipped): its frame goes to the panel first, and the
+    # save is written while the glass changes on its own, not in front of the frame.
+    assert r["flip_to_save_ms"] and r["flip_to_save_ms"][0] > r["flip_to_frame_ms"], r
     # The menu at rest: the loop waits for an edge (or its 250 ms look), not a 10 ms poll,
     # and writes no ring frame that has not changed; a press wakes it at its very edge.
     assert r["idle_polls_per_s"] <= 5, r

@@ -211,6 +211,25 @@ def test_partial_refresh_is_a_quick_whole_screen_update():
     assert d.refreshes == [1, 1, 0] and model.sleeping
 
 
+def test_sent_comes_once_the_pictures_refresh_has_begun():
+    # As on the SSD1680 (test_ssd1680.py): the shell's saves wait for `sent`, which comes
+    # once the picture is in the panel and its refresh (DRF) under way, full or partial.
+    d, model, _, _ = rig()
+    for full, seed in ((True, 3), (False, 4)):
+        buf, fb = picture(seed)
+        calls = []
+
+        def sent(calls=calls, fb=fb):
+            model.flush()
+            calls.append((model.commands[-1][0], model.busy_left > 0))
+            assert_glass_shows(model, fb)
+
+        del model.commands[:]
+        asyncio.run(d.show(buf, full, sent))
+        model.flush()
+        assert calls == [(0x12, True)], (full, calls)
+
+
 def test_speeds_are_settings():
     d, model, _, _ = rig(speed=3, full_speed=1)
     show(d, model, picture(0)[0])

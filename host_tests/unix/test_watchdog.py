@@ -58,8 +58,8 @@ class StandIn(HostBoard):
     def feed(self):
         self.watchdog.feed()
 
-    async def show(self, buf, full):
-        await super().show(buf, full)
+    async def show(self, buf, full, sent=None):
+        await super().show(buf, full, sent)
         await asyncio.sleep_ms(self.refresh_ms)  # BUSY: the driver yields meanwhile
 
     async def until_stopped(self):

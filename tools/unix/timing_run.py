@@ -79,6 +79,16 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
     dev.poll = poll
     turn = {}
     idle = {}
+    # The first byte on the panel's bus after the glass is flipped (a press that saves):
+    # what the table waits for, which no flash write may come before.
+    plain_write = board.display.spi.write
+
+    def spi_write(data):
+        if "flipped" in turn and "spi" not in turn:
+            turn["spi"] = vclock.now_ms()
+        plain_write(data)
+
+    board.display.spi.write = spi_write
 
     async def script():
         import asyncio
@@ -100,7 +110,11 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
             await press(bit)
         await asyncio.sleep_ms(3000)
         turn["start"] = vclock.now_ms()
-        await press(4)  # C: the first question has been read, the glass is flipped
+        board.set_levels(levels[0] | 4)  # C: the first question read, the glass flipped
+        await asyncio.sleep_ms(80)
+        board.set_levels(levels[0] & ~4)  # (C acts as it comes up: it begins the A+C chord)
+        turn["flipped"] = vclock.now_ms()
+        await asyncio.sleep_ms(400)
         fig["running"] = True
         for bit in (1, 2, 2, 1):  # answers: written, verbal, verbal, written
             await press(bit)
@@ -125,6 +139,13 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
             and ticks.diff(end, s) > 0
         ],  # fmt: skip
         "turn_ended": end is not None,
+        # from the flip's release to the next frame's first byte, and to the save it made
+        "flip_to_frame_ms": ticks.diff(turn["spi"], turn["flipped"]),
+        "flip_to_save_ms": [
+            ticks.diff(s, turn["flipped"])
+            for s in TimedStore.saves
+            if ticks.diff(s, turn["flipped"]) >= 0
+        ][:1],
         "refreshes": board.display.refreshes,
         "longest_spi_write": board.display.spi.longest,
         "idle_polls_per_s": idle["polls"] / 10,

@@ -1,0 +1,64 @@
+# heap: 192K (the Pico's cap: a device in a Stay Cool game)
+# A save waits on the frame its press asked for (shell.Device.may_write): a flash write
+# stalls the RP2040 for tens of ms, and the table waits on that frame. It is written once
+# the frame has gone to the panel (the display's `sent`: hw/epaper.py), or has been shown,
+# or once it has waited a second (a screen drawn again and again). test_timing has the
+# same on the virtual clock, through the real display driver.
+import os
+
+from board import HostBoard
+from screens import view
+from shell import Device
+from store import Store
+
+
+def flipped(name):
+    """A device at Stay Cool's Start, C pressed (the glass flipped: the turn's state to
+    save), polled until the press is read; (the device, its store, the game as saved
+    then, the time)."""
+    folder = os.getenv("TEST_TMP") + "/" + name
+    store = Store(folder)
+    store.save("session", {"game": "staycool", "names": ["A", "B", "C"], "state": None})
+    dev = Device(HostBoard(folder), store, seed=1, resume=True)  # straight into the game
+    dev.render()
+    dev.shown()
+    dev.write_all()
+    assert view(dev.app)["view"] == "start"
+    t = 1000
+    dev.board.set_button("C", True, t + 1)
+    dev.board.set_button("C", False, t + 60)
+    while "flip" not in dev.board.tones:
+        t += 10
+        dev.poll(t)
+    assert dev.app.want_draw and "session" in dev.saves  # a frame and a save asked for
+    return dev, store, store.load("session")[0], t
+
+
+def test_a_save_is_written_once_its_frame_has_gone_to_the_panel():
+    dev, store, before, t = flipped("sent")
+    dev.poll(t + 10)
+    assert dev.saves and store.load("session")[0] == before  # the frame first
+    dev.render()  # drawn; on its way to the panel
+    dev.poll(t + 20)
+    assert dev.saves
+    dev.sent()  # the panel has it all and refreshes on its own
+    dev.poll(t + 30)
+    assert not dev.saves and store.load("session")[0] != before
+
+
+def test_a_board_that_does_not_say_when_it_sent_writes_once_the_frame_is_shown():
+    dev, store, before, t = flipped("shown")
+    dev.render()
+    dev.shown()
+    dev.poll(t + 10)
+    assert not dev.saves and store.load("session")[0] != before
+
+
+def test_a_save_waits_on_frames_no_longer_than_a_second():
+    dev, store, before, t = flipped("waits")
+    asked = dev.saves_since
+    while dev.saves:  # the frame never drawn: a screen drawn again and again
+        t += 10
+        dev.poll(t)
+        assert t - asked <= 1000
+    assert t - asked >= 1000 and store.load("session")[0] != before
