@@ -30,7 +30,11 @@ RESUME_FILE = "rescue"
 _BATTERY_EVERY_MS = const(60_000)
 _FRAME_MS = const(40)  # 25 ring frames a second
 _REST_MS = const(250)  # at rest (no timer, no button, nothing to draw or save): a poll
-_SAVE_WAITS_MS = const(1000)  # a save waits on its frame at most this long (may_write)
+# Where the frame stands (Device.glass): no frame under way; one drawn, on its way to the
+# panel; the panel refreshing with it (sent).
+_IDLE = const(0)
+_ON_ITS_WAY = const(1)
+_REFRESHING = const(2)
 
 
 def deck_opener(folder, indexed=()):
@@ -80,11 +84,14 @@ def font_opener(path):
 class Device:
     net = None  # on a board with Wi-Fi: the phones' network (firmware/net)
     rest = None  # the parts of a frame yet to draw (render, draw_part)
-    showing = False  # a frame drawn, or on its way to the glass (render, sent, shown)
-    saves_since = 0  # when the oldest of the saves waiting was asked for (may_write)
+    # Where the frame stands (_IDLE...): the one device's, written through the class, so
+    # that each device's dict holds no attribute more and `sent` is a plain function, no
+    # bound method made for each frame (the phones' margin has no 100 bytes to spare).
+    glass = _IDLE
     on_applied = None  # the one hook: called once each step's effects are applied
 
     def __init__(self, board, store, seed=None, resume=False, note=""):
+        Device.glass = _IDLE  # (a device booted again in the same process: the simulator)
         # What a device does once, at boot, is in a module of its own, let go once done:
         # its code would otherwise hold the heap of every phase after.
         from wake import wake
@@ -113,7 +120,7 @@ class Device:
         self.apply()
         self.board.update(now)  # drivers' own timing: the notes of a tune
         # (a poll with nothing to do allocates nothing: not even a loop)
-        if self.saves and not starting and self.may_write(now):
+        if self.saves and not starting and self.may_write():
             self.write_one()
         if self._battery_at is None or ticks.diff(now, self._battery_at) >= _BATTERY_EVERY_MS:
             self._battery_at = now
@@ -130,27 +137,21 @@ class Device:
         button acts as it goes down."""
         return name in self.app.screen.long_presses
 
-    def may_write(self, now):
+    def may_write(self):
         """Whether the saves may be written now. A write stalls the RP2040 for tens of ms
-        (a flash erase), and the table waits on the frame that a press asked for: so the
-        saves wait until that frame has gone to the panel (sent), and are written while the
-        glass changes on its own; or until they have waited _SAVE_WAITS_MS (a screen drawn
-        again and again). Nor does a game's start write anything until its first frame is
-        drawn (poll: a start is stages, and no frame is asked for between them)."""
-        if not (self.showing or self.app.want_draw):
-            return True
-        return ticks.diff(now, self.saves_since) >= _SAVE_WAITS_MS
-
-    def sent(self):
-        """The board's display calls this once the frame has gone to the panel and its
-        refresh has begun (hw/epaper.py): the saves that waited on it may be written."""
-        self.showing = False
+        (a flash erase), and the table waits on the frame a press asked for: so the saves
+        wait until that frame has gone to the panel, and are written while the panel
+        refreshes (sent), a frame asked for meanwhile or not; or once it is shown, or when
+        none is asked for. A game's start writes nothing until its first frame is drawn
+        (poll: a start is stages, and no frame is asked for between them)."""
+        glass = self.glass
+        return glass == _REFRESHING or (glass == _IDLE and not self.app.want_draw)
 
     def shown(self):
         """Called once the frame is on the glass: the saves may be written (if the board
         did not say sooner: sent), and the board sleeps if asked, until a button (a Pico in
         light sleep; a Badger on battery switches off and boots again into the game)."""
-        self.showing = False
+        Device.glass = _IDLE
         if self.sleep_pending:
             self.sleep_pending = False
             self.write_all()
@@ -170,8 +171,6 @@ class Device:
             if kind == "tone":
                 self.board.tone(fx[1], fx[2])
             elif kind == "save":
-                if not saves:
-                    self.saves_since = self.polled_at
                 saves[fx[1]] = fx[2]
             elif kind == "delete":
                 saves.pop(fx[1], None)
@@ -206,7 +205,7 @@ class Device:
         parts left in self.rest for draw_part, so that the loop runs between them."""
         want = self.app.want_draw
         if want:
-            self.showing = True  # the saves wait for this frame (may_write)
+            Device.glass = _ON_ITS_WAY  # the saves wait for this frame (may_write)
         if want and parts:
             self.rest = self.app.draw_first(self.gfx)
         elif want:
@@ -251,6 +250,12 @@ class Device:
             return POLL_MS
         left = ticks.diff(deadline, t)  # (few values at once: a call's frame off the heap)
         return POLL_MS if left > POLL_MS else max(0, left)
+
+
+def sent():
+    """The board's display calls this once the frame has gone to the panel and its refresh
+    has begun (hw/epaper.py): the saves that waited on it may be written meanwhile."""
+    Device.glass = _REFRESHING
 
 
 def now():
@@ -298,7 +303,7 @@ async def _display(dev):
             await asyncio.sleep_ms(0)
             want = dev.draw_part(want)
         if want:
-            await dev.board.show(dev.gfx.buf, want == 2, dev.sent)
+            await dev.board.show(dev.gfx.buf, want == 2, sent)
             dev.shown()
         else:
             dev.asked.clear()

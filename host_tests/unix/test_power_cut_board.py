@@ -203,7 +203,8 @@ def quiet(name, volume):
 
 def play(dev, chip):
     """A Say When! game of two teams played by seeded presses, every step's saves written
-    one a poll as on a board, until PRESSES or the power goes; returns the writes made."""
+    one a poll as on a board (each after the frame it goes with), until PRESSES or the
+    power goes; returns the writes made."""
     now = ticks.add(0, -2000)
     dev.app.play("saywhen", ["Red", "Blue"])
     dev.app.step(None, now)
@@ -219,6 +220,8 @@ def play(dev, chip):
                 dev.poll(now)
                 if chip.dead:
                     return chip.writes
+                if dev.render():
+                    dev.shown()
     dev.write_all()
     return chip.writes
 
