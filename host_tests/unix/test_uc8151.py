@@ -4,7 +4,7 @@ import asyncio
 import time
 
 import framebuf
-from fakes import Bus, FakePin, FakeSPI, ReadClock, UC8151Model
+from fakes import Bus, FakePin, FakeSPI, ReadClock, UC8151Model, sent_at
 
 from hw.uc8151 import UC8151
 
@@ -217,17 +217,8 @@ def test_sent_comes_once_the_pictures_refresh_has_begun():
     d, model, _, _ = rig()
     for full, seed in ((True, 3), (False, 4)):
         buf, fb = picture(seed)
-        calls = []
-
-        def sent(calls=calls, fb=fb):
-            model.flush()
-            calls.append((model.commands[-1][0], model.busy_left > 0))
-            assert_glass_shows(model, fb)
-
-        del model.commands[:]
-        asyncio.run(d.show(buf, full, sent))
-        model.flush()
-        assert calls == [(0x12, True)], (full, calls)
+        notes = sent_at(d, model, buf, full, lambda fb=fb: assert_glass_shows(model, fb))
+        assert notes == [(0x12, True)], (full, notes)
 
 
 def test_speeds_are_settings():

@@ -3,6 +3,25 @@ record what a chip would receive, and a model of the SSD1680 that turns those by
 into the picture on the glass."""
 
 
+def sent_at(driver, model, buf, full, check):
+    """Shows `buf` through `driver` (hw/epaper.py) with a `sent` that notes, each time it
+    is called, the last command `model` has received and whether its BUSY is up, and runs
+    `check()` there and then; returns the notes (the shell writes its saves at `sent`)."""
+    import asyncio
+
+    notes = []
+
+    def sent():
+        model.flush()
+        notes.append((model.commands[-1][0], model.busy_left > 0))
+        check()
+
+    del model.commands[:]
+    asyncio.run(driver.show(buf, full, sent))
+    model.flush()
+    return notes
+
+
 class Bus:
     """Everything the chips see, in order: ("pin", name, level) and ("spi", length); the
     listeners (chip models) get the bytes themselves."""
