@@ -103,8 +103,10 @@ class Font:
         self._widths = f.read(count)
         if len(self._widths) != count:
             raise ValueError("%s: truncated font" % name)
-        self._starts = at + 4 + 3 * count  # each glyph's start, a u16
-        self._glyphs = self._starts + 2 * count
+        # Each glyph's start, a u16, from the first glyph, which follows them: where that
+        # is, is worked out as a glyph is drawn (_ink), not kept. A font holds seven
+        # attributes, not nine: each of the six is an object of the heap for good.
+        self._starts = at + 4 + 3 * count
         # The codes from the space on that the font holds one after another (printable
         # ASCII, in every font but the huge letters'): found at once, not searched for.
         codes = self._codes
@@ -112,7 +114,6 @@ class Font:
         while run < count and codes[2 * run] | codes[2 * run + 1] << 8 == 32 + run:
             run += 1
         self._run = run
-        self._fallback = self._index(ord("?"))
 
     def _index(self, code):
         """Index of a code point, or -1 (binary search over the sorted table)."""
@@ -149,7 +150,7 @@ class Font:
             code, i = 0xFFFD, i + 4
         Font._code, Font._at = code, i
         g = self._index(code)
-        return self._fallback if g < 0 else g
+        return g if g >= 0 else self._index(63)  # a code the font lacks: "?" (or nothing)
 
     def width(self, text):
         w = 0
@@ -192,7 +193,7 @@ class Font:
         Font._band = _frame(stride, self._step)
         self._f.seek(self._starts + 2 * i)
         self._f.readinto(_AT)
-        self._f.seek(self._glyphs + (_AT[0] | _AT[1] << 8))
+        self._f.seek(self._starts + 2 * len(self._widths) + (_AT[0] | _AT[1] << 8))
         self._f.readinto(_AT)  # its first inked row and how many rows the file holds
         self._rows(x, self._y + _AT[0], _AT[1])
 
