@@ -43,6 +43,20 @@ class Phases:
     def __init__(self):
         self._resident = set(sys.modules)  # loaded before the first phase: they stay
 
+    def closed(self, stack):
+        """A screen has closed (App.pop). In a game, app.dialogs (its notices and
+        confirmations, idle sleep's screen) goes once none of them is left on `stack`: a
+        game imports them only where it shows one, so nothing else holds the module, and
+        the rest of the game has that heap (about 1.5 KB at the lowest, which a Stay Cool
+        turn with four phones lacks). The menu imports them for good (app.menu)."""
+        dialogs = sys.modules.get("app.dialogs")
+        if dialogs is None or "app.menu" in sys.modules:
+            return
+        for screen in stack:
+            if isinstance(screen, (dialogs.Notice, dialogs.Sleeping)):
+                return
+        let_go("app.dialogs")
+
     def menu(self):
         """app.menu, once every module of the old phase has gone."""
         unload(self._resident)

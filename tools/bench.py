@@ -213,6 +213,13 @@ MECHANISMS = (
         None,
         PHONES,
     ),
+    (
+        "a game's dialogs let go once closed (phases.py closed)",
+        # app.dialogs kept for the rest of the game once a notice has been shown.
+        "import boot, phases\nphases.Phases.closed = lambda self, stack: None",
+        None,
+        PHONES,
+    ),
 )
 
 

@@ -129,6 +129,7 @@ class App:
     def pop(self, now=None):
         if len(self.stack) > 1:
             self.stack.pop()
+            self.modules.closed(self.stack)  # (a dialog's module may go: phases.py)
             self._entered(self.screen, now)
         else:
             self.home(now)
