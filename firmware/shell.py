@@ -206,10 +206,10 @@ class Device:
         want = self.app.want_draw
         if want:
             Device.glass = _ON_ITS_WAY  # the saves wait for this frame (may_write)
-        if want and parts:
-            self.rest = self.app.draw_first(self.gfx)
-        elif want:
-            self.app.draw(self.gfx)
+            if parts:
+                self.rest = self.app.draw_first(self.gfx)
+            else:
+                self.app.draw(self.gfx)
         return want
 
     def draw_part(self, want):

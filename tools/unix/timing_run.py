@@ -93,10 +93,12 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
     async def script():
         import asyncio
 
-        async def press(bit, ms=80):
+        async def press(bit, ms=80, released=None):
             board.set_levels(levels[0] | bit)
             await asyncio.sleep_ms(ms)
             board.set_levels(levels[0] & ~bit)
+            if released:  # (C acts on its release: it begins the A+C chord)
+                turn[released] = vclock.now_ms()
             await asyncio.sleep_ms(400)
 
         await asyncio.sleep_ms(3000)  # boot, the first full refresh
@@ -110,11 +112,7 @@ def measure(state_dir, baud=4_000_000):  # the SSD1680 boards' (make bench reads
             await press(bit)
         await asyncio.sleep_ms(3000)
         turn["start"] = vclock.now_ms()
-        board.set_levels(levels[0] | 4)  # C: the first question read, the glass flipped
-        await asyncio.sleep_ms(80)
-        board.set_levels(levels[0] & ~4)  # (C acts as it comes up: it begins the A+C chord)
-        turn["flipped"] = vclock.now_ms()
-        await asyncio.sleep_ms(400)
+        await press(4, released="flipped")  # C: the first question read, the glass flipped
         fig["running"] = True
         for bit in (1, 2, 2, 1):  # answers: written, verbal, verbal, written
             await press(bit)
