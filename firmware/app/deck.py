@@ -51,6 +51,10 @@ _INDEX_CHUNK = const(128)
 # are u16s, little-endian on the RP2040 and a PC as in the file: the keys are read as
 # numbers where they are read a thousand at a time (_bits), not made of two bytes each.
 _INDEX = array("H", range(_INDEX_CHUNK >> 1))
+_KEY = array("H", (0,))  # one card's key (Deck.key): a deal reads a few dozen
+# A deal lands on played cards this many times more than twice the cards it deals before
+# it passes over every key instead: a key read costs about as much as 25 cards of a pass.
+_SPARE_MISSES = const(16)
 
 
 class DeckError(ValueError):
@@ -121,8 +125,8 @@ class Deck:
     def key(self, i):
         """Card i's key (0 <= i < count: the index, keys and all, was found whole)."""
         self._f.seek(_HEAD_SIZE + self.count * _ENTRY_SIZE + 2 * i)
-        two = self._f.read(2)
-        return two[0] | two[1] << 8
+        self._f.readinto(_KEY)
+        return _KEY[0]
 
     def card(self, i):
         """The fields of card i, as a list of strings."""
@@ -217,22 +221,90 @@ def draw(rec, deck, k, rng, exclude=()):
     """(k different card indexes, unplayed on this device where possible, never in exclude;
     the record to keep): `rec` as it was if sound, or a fresh one (none yet, damaged, or
     the deck used up). So the record is whole from the deal on, and marking a card later,
-    mid-game, allocates none of its size. Each pick is the rng's r-th card not taken (nor
-    picked), in deck order; a taken card is a set bit of one bytearray (the played and the
-    excluded). A pick's rank among the cards free before the first pick is worked out from
-    the picks before it, and every rank is found in one pass over the taken cards: a deal
-    is a game's start, and a pass a pick made Say When!'s slow."""
+    mid-game, allocates none of its size.
+
+    Each draw is the rng's r-th card, in deck order, of those not excluded, not picked
+    and not found played yet; a card found played is put aside and the rng draws again.
+    So a deal reads the keys of the cards it lands on alone, not a pass over the deck's
+    (Say When!'s 1,094, at a game's start), and a device that has played nothing deals as
+    it always has. Once it has landed on more played cards than a pass would cost, one
+    pass finds the rest (_by_pass), or finds the deck used up."""
     count = deck.count
     rec = record(rec, count)
-    taken = _bits(rec, deck)  # (rec checked once)
-    left = _exclude(taken, count, exclude)
-    if left < k:  # the deck is used up: start it afresh
-        rec = record(None, count)
-        taken = bytearray(len(taken))
-        left = _exclude(taken, count, exclude)
+    skip = _skipped(exclude, count)  # sorted: the cards no draw may land on
+    picks = []
+    marks = rec["bits"]
+    if any(marks):  # (else none played: a new device, a deck just used up)
+        misses = 0
+        while len(picks) < k:
+            if misses > 2 * k + _SPARE_MISSES or len(skip) == count:
+                # So much of the deck played: one pass finds the rest, or the deck used up.
+                rest = _by_pass(rec, deck, k - len(picks), rng, skip)
+                if rest is not None:
+                    return picks + rest, rec
+                rec = record(None, count)  # start it afresh
+                skip, picks = _skipped(exclude, count), []
+                break
+            i = _nth_free(skip, rng.below(count - len(skip)))
+            _put_aside(skip, i)
+            b = deck.key(i) & (rec["n"] - 1)  # (n a power of two: a key's bit is its low bits)
+            if marks[b >> 4] >> (b & 15) & 1:
+                misses += 1
+            else:
+                picks.append(i)
+    while len(picks) < k and len(skip) < count:
+        i = _nth_free(skip, rng.below(count - len(skip)))
+        _put_aside(skip, i)
+        picks.append(i)
+    return picks, rec
+
+
+def _skipped(exclude, count):
+    """The cards of `exclude` (sorted, once each) that are cards of this deck: an index past
+    it is a card of a larger deck, flashed over since it was dealt."""
+    skip = []
+    for i in exclude:
+        if 0 <= i < count:
+            _put_aside(skip, i)
+    return skip
+
+
+def _nth_free(skip, r):
+    """The r-th card (from 0, in deck order) not in `skip` (sorted)."""
+    for s in skip:
+        if s > r:
+            break
+        r += 1
+    return r
+
+
+def _put_aside(skip, i):
+    """`i` into `skip`, kept sorted, once."""
+    at = 0
+    for s in skip:
+        if s >= i:
+            if s == i:
+                return
+            break
+        at += 1
+    skip.insert(at, i)
+
+
+def _by_pass(rec, deck, k, rng, skip):
+    """k cards unplayed and not in `skip`, found by one pass over the deck's keys; None if
+    there are not so many (the deck is used up). Each pick is the rng's r-th such card;
+    its rank among the cards free before the first pick is worked out from the picks
+    before it, and every rank is found in one pass over the taken cards."""
+    count = deck.count
+    taken = _bits(rec, deck)
+    for i in skip:
+        taken[i >> 3] |= 1 << (i & 7)
+    left = count - _ones(taken)
+    if left < k:
+        return None
     drawn = []  # each pick's rank among the cards free before the first, as drawn
     ranks = []  # and the same, sorted
-    for _ in range(min(k, left)):
+    for _ in range(k):
         r = rng.below(left - len(drawn))
         at = 0
         for p in ranks:  # the r-th of the cards still free: past each pick at or before it
@@ -243,16 +315,7 @@ def draw(rec, deck, k, rng, exclude=()):
         ranks.insert(at, r)
         drawn.append(r)
     found = _free_at(taken, count, ranks)
-    return [found[ranks.index(r)] for r in drawn], rec
-
-
-def _exclude(taken, count, exclude):
-    """Cards left once `exclude` is taken too; an index past the deck (a card of a larger
-    deck, flashed over since it was dealt) is no card of this one."""
-    for i in exclude:
-        if i < count:
-            taken[i >> 3] |= 1 << (i & 7)
-    return count - _ones(taken)
+    return [found[ranks.index(r)] for r in drawn]
 
 
 def _ones(taken):

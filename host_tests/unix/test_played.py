@@ -11,16 +11,17 @@ from app.deck import Deck
 from games.rng import Rng
 
 
-def deck_of(ids):
-    """A deck file (tools/deckfile.py's format) whose cards have these ids."""
+def deck_of(ids, keys=None):
+    """A deck file (tools/deckfile.py's format) whose cards have these ids, and these keys
+    (by default, as tools/deckfile.py makes them)."""
     data = [(i + "\x1fQuestion about " + i).encode() for i in ids]
     at = 10 + 12 * len(data)
-    index = b""
+    index = []
     for d in data:
-        index += struct.pack("<IHI", at, len(d), binascii.crc32(d) & 0xFFFFFFFF)
+        index.append(struct.pack("<IHI", at, len(d), binascii.crc32(d) & 0xFFFFFFFF))
         at += len(d)
-    for i in ids:
-        index += struct.pack("<H", key(i))
+    keys = keys or [key(i) for i in ids]
+    index = b"".join(index) + b"".join(struct.pack("<H", k) for k in keys)
     head = struct.pack("<4sHI", b"DCK2", len(data), binascii.crc32(index) & 0xFFFFFFFF)
     return Deck(io.BytesIO(head + index + b"".join(data)), "quiz")
 
@@ -71,34 +72,76 @@ def test_a_used_up_deck_starts_afresh_and_a_damaged_record_is_reset():
     assert [played.is_set(seen, i) for i in range(4)] == [0, 1, 0, 0]
 
 
-def slow_draw(rec, deck, k, rng, exclude=()):
-    # The deal as it was first written, its specification: each pick the rng's r-th card,
-    # in deck order, of those unplayed, not excluded and not picked yet.
+def nth_free(r, free):
+    """The rng's r-th card, in deck order, of those for which free(i)."""
+    i = 0
+    while True:
+        if free(i):
+            if r == 0:
+                return i
+            r -= 1
+        i += 1
+
+
+def first_draw(rec, deck, k, rng, exclude=()):
+    # The deal as it was first written: each pick the rng's r-th card, in deck order, of
+    # those unplayed, not excluded and not picked yet; too few such: the deck afresh.
     rec = played.record(rec, deck.count)
     seen = played.bits(rec, deck)
+    picks = []
 
     def free(i):
-        return not played.is_set(seen, i) and i not in exclude and i not in picks
+        return i < deck.count and not played.is_set(seen, i) and i not in exclude + picks
 
-    picks = []
     left = sum(1 for i in range(deck.count) if free(i))
     if left < k:
         rec = played.record(None, deck.count)
         seen = bytearray(len(seen))
         left = sum(1 for i in range(deck.count) if free(i))
     for _ in range(min(k, left)):
-        r = rng.below(left)
-        for i in range(deck.count):
-            if free(i):
-                if r == 0:
-                    picks.append(i)
-                    break
-                r -= 1
+        picks.append(nth_free(rng.below(left), free))
         left -= 1
     return picks, rec
 
 
-def test_the_deal_is_the_rng_s_r_th_free_card_as_ever():
+def slow_draw(rec, deck, k, rng, exclude=()):
+    # The deal's specification, as app.deck.draw says: each draw the rng's r-th card, in
+    # deck order, of those not excluded, not picked and not found played yet; a card found
+    # played is put aside. Past 2k + 16 of those (or no card left to draw on), the rest are
+    # dealt as first written, the cards put aside excluded (too few: the deck afresh).
+    rec = played.record(rec, deck.count)
+    seen = played.bits(rec, deck)
+    if not any(seen):
+        return first_draw(rec, deck, k, rng, exclude)
+    picks, aside = [], []
+
+    def free(i):
+        return i < deck.count and i not in exclude + picks + aside
+
+    while len(picks) < k:
+        left = sum(1 for i in range(deck.count) if free(i))
+        if len(aside) > 2 * k + 16 or not left:
+            unplayed = [i for i in range(deck.count) if free(i) and not played.is_set(seen, i)]
+            if len(unplayed) < k - len(picks):  # the deck used up: afresh
+                return first_draw(None, deck, k, rng, exclude)
+            rest, _ = first_draw(rec, deck, k - len(picks), rng, exclude + picks + aside)
+            return picks + rest, rec
+        i = nth_free(rng.below(left), free)
+        (aside if played.is_set(seen, i) else picks).append(i)
+    return picks, rec
+
+
+def played_deck(size, rng, keys=None):
+    """A deck of `size` cards and a record of some of them played: each a card in four."""
+    deck = deck_of(["c%d" % i for i in range(size)], keys)
+    rec = None
+    for i in range(size):
+        if not rng.below(4):
+            rec = played.mark(rec, deck, i)
+    return deck, rec
+
+
+def test_the_deal_is_as_specified_and_a_new_device_s_as_first_written():
     rng = Rng(7)
     for size in (1, 7, 8, 9, 16, 61, 200):
         deck = deck_of(["c%d" % i for i in range(size)])
@@ -111,6 +154,50 @@ def test_the_deal_is_the_rng_s_r_th_free_card_as_ever():
             want = slow_draw(rec, deck, k, Rng(seed), exclude)
             assert got[0] == want[0], (size, round_, got[0], want[0])
             assert got[1] == want[1]
+            if rec is None or not any(played.bits(rec, deck)):  # as a new device's always was
+                assert got == first_draw(rec, deck, k, Rng(seed), exclude)
             rec = got[1]
             for i in got[0][: 1 + rng.below(len(got[0]) or 1)]:  # some of them played
                 rec = played.mark(rec, deck, i)
+
+
+def test_a_deal_deals_the_unplayed_cards_alike():
+    # A quarter of a 40-card deck played: over many seeds, each unplayed card as often as
+    # any other (a draw that lands on a played card draws again, from them all).
+    deck, rec = played_deck(40, Rng(3))
+    seen = played.bits(rec, deck)
+    fresh = [i for i in range(40) if not played.is_set(seen, i)]
+    counts = [0] * 40
+    for seed in range(3000):
+        picks, kept = played.draw(rec, deck, 3, Rng(seed))
+        assert kept is rec and len(set(picks)) == 3
+        for i in picks:
+            counts[i] += 1
+    assert [i for i in range(40) if counts[i]] == fresh
+    mean = 9000 / len(fresh)
+    assert all(abs(counts[i] - mean) < 0.25 * mean for i in fresh), counts
+
+
+def test_a_deal_on_a_played_deck_reads_the_keys_it_lands_on_not_every_key():
+    deck, rec = played_deck(300, Rng(5), list(range(300)))  # (a key a card: no two share)
+    reads = []
+
+    class Counted:  # the deck's file, its reads noted
+        def __init__(self, f):
+            self.f = f
+
+        def readinto(self, buf):
+            got = self.f.readinto(buf)
+            reads.append(got)
+            return got
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+    deck._f = Counted(deck._f)
+    for seed in range(20):
+        del reads[:]
+        picks, kept = played.draw(rec, deck, 20, Rng(seed))
+        assert len(reads) < 40 and set(reads) == {2}, reads  # a key a read (a pass: 128s)
+        assert kept is rec and len(set(picks)) == 20
+        assert not any(played.is_set(played.bits(rec, deck), i) for i in picks)
