@@ -35,8 +35,6 @@ from array import array
 
 from micropython import const
 
-from app.saved import counts
-
 _HEAD = const("<4sHI")
 _HEAD_SIZE = const(10)
 _ENTRY = const("<IHI")
@@ -52,8 +50,10 @@ _INDEX_CHUNK = const(128)
 # numbers where they are read a thousand at a time (_bits), not made of two bytes each.
 _INDEX = array("H", range(_INDEX_CHUNK >> 1))
 _KEY = array("H", (0,))  # one card's key (Deck.key): a deal reads a few dozen
-# A deal lands on played cards this many times more than twice the cards it deals before
-# it passes over every key instead: a key read costs about as much as 25 cards of a pass.
+# A deal lands on played cards at most twice as many times as it deals cards, and this
+# many more, before it passes over every key instead (draw). A key read costs what 7
+# cards of the pass do on the unix port (more on a board, through littlefs): Say When!'s
+# pass is about 190 key reads, and a deal of 20 on a deck a quarter played lands on 7.
 _SPARE_MISSES = const(16)
 
 
@@ -177,15 +177,19 @@ class Deck:
 
 
 def record(rec, count):
-    """`rec` if it is a sound record for a deck of `count` cards, else a fresh one (no card
+    """`rec` if it is a record for a deck of `count` cards, else a fresh one (no card
     played). Made at boot for every deck (wake.py), the fresh ones too: a deal, at a
-    game's start, when the heap is fullest, then makes none."""
+    game's start, when the heap is fullest, then makes none. Its numbers are not checked
+    one by one here: a record read from flash was, at boot (app.session.clean_played), and
+    after that only mark() writes one; checked at every deal, they were a third of it."""
     n = 64
     while n < count:
         n *= 2
-    good = isinstance(rec, dict) and rec.get("n") == n
-    if not good or not counts(rec.get("bits"), 0xFFFF, n >> 4):
-        rec = {"n": n, "bits": [0] * (n >> 4)}
+    if type(rec) is not dict or rec.get("n") != n:
+        return {"n": n, "bits": [0] * (n >> 4)}
+    bits = rec.get("bits")
+    if type(bits) is not list or len(bits) != n >> 4:
+        return {"n": n, "bits": [0] * (n >> 4)}
     return rec
 
 
@@ -231,63 +235,46 @@ def draw(rec, deck, k, rng, exclude=()):
     pass finds the rest (_by_pass), or finds the deck used up."""
     count = deck.count
     rec = record(rec, count)
-    skip = _skipped(exclude, count)  # sorted: the cards no draw may land on
+    # The cards no draw may land on, sorted. (An index past the deck is a card of a larger
+    # deck, flashed over since it was dealt: none of this one.)
+    skip = []
+    for i in exclude:
+        if 0 <= i < count and i not in skip:
+            skip.append(i)
+    skip.sort()
     picks = []
     marks = rec["bits"]
-    if any(marks):  # (else none played: a new device, a deck just used up)
-        misses = 0
-        while len(picks) < k:
-            if misses > 2 * k + _SPARE_MISSES or len(skip) == count:
-                # So much of the deck played: one pass finds the rest, or the deck used up.
-                rest = _by_pass(rec, deck, k - len(picks), rng, skip)
-                if rest is not None:
-                    return picks + rest, rec
-                rec = record(None, count)  # start it afresh
-                skip, picks = _skipped(exclude, count), []
-                break
-            i = _nth_free(skip, rng.below(count - len(skip)))
-            _put_aside(skip, i)
+    played = any(marks)  # (none: a new device, or a deck just used up)
+    misses = 0
+    while len(picks) < k:
+        if len(skip) == count or misses > 2 * k + _SPARE_MISSES:
+            if not played:
+                break  # every card dealt
+            # So much of the deck played: one pass finds the rest, or the deck used up.
+            rest = _by_pass(rec, deck, k - len(picks), rng, skip)
+            if rest is None:
+                return draw(None, deck, k, rng, exclude)  # start it afresh
+            return picks + rest, rec
+        i = _take(skip, rng.below(count - len(skip)))
+        if played:
             b = deck.key(i) & (rec["n"] - 1)  # (n a power of two: a key's bit is its low bits)
             if marks[b >> 4] >> (b & 15) & 1:
                 misses += 1
-            else:
-                picks.append(i)
-    while len(picks) < k and len(skip) < count:
-        i = _nth_free(skip, rng.below(count - len(skip)))
-        _put_aside(skip, i)
+                continue
         picks.append(i)
     return picks, rec
 
 
-def _skipped(exclude, count):
-    """The cards of `exclude` (sorted, once each) that are cards of this deck: an index past
-    it is a card of a larger deck, flashed over since it was dealt."""
-    skip = []
-    for i in exclude:
-        if 0 <= i < count:
-            _put_aside(skip, i)
-    return skip
-
-
-def _nth_free(skip, r):
-    """The r-th card (from 0, in deck order) not in `skip` (sorted)."""
+def _take(skip, r):
+    """The r-th card (from 0, in deck order) not in `skip` (sorted), put into it."""
+    at = 0
     for s in skip:
         if s > r:
             break
         r += 1
-    return r
-
-
-def _put_aside(skip, i):
-    """`i` into `skip`, kept sorted, once."""
-    at = 0
-    for s in skip:
-        if s >= i:
-            if s == i:
-                return
-            break
         at += 1
-    skip.insert(at, i)
+    skip.insert(at, r)
+    return r
 
 
 def _by_pass(rec, deck, k, rng, skip):

@@ -211,6 +211,8 @@ def test_damaged_settings_and_records_are_kept_told_once_and_replaced():
         ("settings", {"sound": True, "zz": 10**4000}, "Settings were damaged"),
         ("played", {"saywhen": {"n": 256.0, "bits": [0] * 16}}, "cards played was damaged"),
         ("played", {"saywhen": {"n": 256, "bits": [0] * 16, "zz": 1}}, "cards played"),
+        ("played", {"saywhen": {"n": 256, "bits": ["x"] + [0] * 15}}, "cards played was"),
+        ("played", {"saywhen": {"n": 256, "bits": [0x10000] + [0] * 15}}, "cards played"),
         ("played", {"gone": {"n": 3, "bits": []}}, "cards played was damaged"),
         ("played", [], "cards played was damaged"),
     ):

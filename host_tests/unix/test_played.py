@@ -66,7 +66,7 @@ def test_a_used_up_deck_starts_afresh_and_a_damaged_record_is_reset():
     picks, fresh = played.draw(rec, deck, 2, Rng(1))
     assert len(picks) == 2 and all(played.is_set(played.bits(rec, deck), i) for i in range(4))
     assert not any(played.bits(fresh, deck))  # used up: all fresh again, in the record kept
-    damaged = {"n": rec["n"], "bits": ["x"] + rec["bits"][1:]}  # not a number
+    damaged = {"n": rec["n"], "bits": rec["bits"][1:]}  # too short
     assert not any(played.bits(damaged, deck))
     seen = played.bits(played.mark(damaged, deck, 1), deck)
     assert [played.is_set(seen, i) for i in range(4)] == [0, 1, 0, 0]
