@@ -22,7 +22,7 @@ of 16-bit numbers: marking a card sets one bit of that list in place, so nothing
 record's size is allocated mid-game (a new copy would need a block that a heap cut into
 pieces late in an evening may not have). A deck that outgrows its n, or a record that is
 damaged (the wrong length or type), starts afresh. When too few unplayed cards are left
-for a game, the deck is used up and every card is fresh again.
+for a game, the deck is used up and every card is fresh again (app.dealer deals them).
 
 A game is handed the dict and puts the record mark() returns in it where a card is
 played: a new (small) record each time, so the core sees that the dict must be saved
@@ -50,11 +50,6 @@ _INDEX_CHUNK = const(128)
 # numbers where they are read a thousand at a time (_bits), not made of two bytes each.
 _INDEX = array("H", range(_INDEX_CHUNK >> 1))
 _KEY = array("H", (0,))  # one card's key (Deck.key): a deal reads a few dozen
-# A deal lands on played cards at most twice as many times as it deals cards, and this
-# many more, before it passes over every key instead (draw). A key read costs what 7
-# cards of the pass do on the unix port (more on a board, through littlefs): Say When!'s
-# pass is about 190 key reads, and a deal of 20 on a deck a quarter played lands on 7.
-_SPARE_MISSES = const(16)
 
 
 class DeckError(ValueError):
@@ -195,17 +190,14 @@ def record(rec, count):
 
 def bits(rec, deck):
     """One bit a card, in deck order: set where the card counts as played (test is_set),
-    by the deck's record `rec` (None, or a damaged one: none)."""
-    return _bits(record(rec, deck.count), deck)
-
-
-def _bits(rec, deck):
+    by the deck's record `rec` (None, or a damaged one: none). A pass over every card
+    (Scattergories' lists, at each round; a deal where much of its deck is played,
+    app.dealer), kept to a few operations a card, the keys read as numbers."""
+    rec = record(rec, deck.count)
     marks = rec["bits"]
     out = bytearray((deck.count + 7) >> 3)
     if not any(marks):  # nothing played yet (a new device, a deck just used up)
         return out
-    # A pass over every card, at each deal (a game's start, a Stay Cool card): kept to a
-    # few operations a card, the keys read as numbers into the buffer.
     mask = rec["n"] - 1  # (n a power of two: a key's bit is its low bits)
     i = 0
     for got in deck.keys(_INDEX):
@@ -219,130 +211,6 @@ def _bits(rec, deck):
 
 def is_set(bits, i):
     return bits[i >> 3] >> (i & 7) & 1
-
-
-def draw(rec, deck, k, rng, exclude=()):
-    """(k different card indexes, unplayed on this device where possible, never in exclude;
-    the record to keep): `rec` as it was if sound, or a fresh one (none yet, damaged, or
-    the deck used up). So the record is whole from the deal on, and marking a card later,
-    mid-game, allocates none of its size.
-
-    Each draw is the rng's r-th card, in deck order, of those not excluded, not picked
-    and not found played yet; a card found played is put aside and the rng draws again.
-    So a deal reads the keys of the cards it lands on alone, not a pass over the deck's
-    (Say When!'s 1,094, at a game's start), and a device that has played nothing deals as
-    it always has. Once it has landed on more played cards than a pass would cost, one
-    pass finds the rest (_by_pass), or finds the deck used up."""
-    count = deck.count
-    rec = record(rec, count)
-    # The cards no draw may land on, sorted. (An index past the deck is a card of a larger
-    # deck, flashed over since it was dealt: none of this one.)
-    skip = []
-    for i in exclude:
-        if 0 <= i < count and i not in skip:
-            skip.append(i)
-    skip.sort()
-    picks = []
-    marks = rec["bits"]
-    played = any(marks)  # (none: a new device, or a deck just used up)
-    misses = 0
-    while len(picks) < k:
-        if len(skip) == count or misses > 2 * k + _SPARE_MISSES:
-            if not played:
-                break  # every card dealt
-            # So much of the deck played: one pass finds the rest, or the deck used up.
-            rest = _by_pass(rec, deck, k - len(picks), rng, skip)
-            if rest is None:
-                return draw(None, deck, k, rng, exclude)  # start it afresh
-            return picks + rest, rec
-        i = _take(skip, rng.below(count - len(skip)))
-        if played:
-            b = deck.key(i) & (rec["n"] - 1)  # (n a power of two: a key's bit is its low bits)
-            if marks[b >> 4] >> (b & 15) & 1:
-                misses += 1
-                continue
-        picks.append(i)
-    return picks, rec
-
-
-def _take(skip, r):
-    """The r-th card (from 0, in deck order) not in `skip` (sorted), put into it."""
-    at = 0
-    for s in skip:
-        if s > r:
-            break
-        r += 1
-        at += 1
-    skip.insert(at, r)
-    return r
-
-
-def _by_pass(rec, deck, k, rng, skip):
-    """k cards unplayed and not in `skip`, found by one pass over the deck's keys; None if
-    there are not so many (the deck is used up). Each pick is the rng's r-th such card;
-    its rank among the cards free before the first pick is worked out from the picks
-    before it, and every rank is found in one pass over the taken cards."""
-    count = deck.count
-    taken = _bits(rec, deck)
-    for i in skip:
-        taken[i >> 3] |= 1 << (i & 7)
-    left = count - _ones(taken)
-    if left < k:
-        return None
-    drawn = []  # each pick's rank among the cards free before the first, as drawn
-    ranks = []  # and the same, sorted
-    for _ in range(k):
-        r = rng.below(left - len(drawn))
-        at = 0
-        for p in ranks:  # the r-th of the cards still free: past each pick at or before it
-            if p > r:
-                break
-            r += 1
-            at += 1
-        ranks.insert(at, r)
-        drawn.append(r)
-    found = _free_at(taken, count, ranks)
-    return [found[ranks.index(r)] for r in drawn]
-
-
-def _ones(taken):
-    """How many bits are set: a byte at a time, a set bit at a time (most are clear)."""
-    n = 0
-    for byte in taken:
-        while byte:
-            byte &= byte - 1
-            n += 1
-    return n
-
-
-def _free_at(taken, count, ranks):
-    """The cards not taken (clear bits) of these ranks (sorted, from 0, in deck order):
-    each rank's card is the rank plus the taken cards before it. A byte of the bits whose
-    cards hold no pick is passed whole, its taken cards counted, and one that does, a card
-    at a time: a deal is a game's start, and a deck a quarter played has a taken card in
-    nearly every byte."""
-    out = []
-    k = len(ranks)
-    before = 0  # taken cards before the byte (or the card) looked at
-    for b in range(len(taken)):
-        byte = taken[b]
-        if not byte:
-            continue
-        ones, rest = 0, byte
-        while rest:
-            rest &= rest - 1
-            ones += 1
-        if len(out) == k or ranks[len(out)] + before + ones >= (b << 3) + 8:
-            before += ones  # no pick among this byte's cards
-            continue
-        for i in range(b << 3, min((b << 3) + 8, count)):
-            if byte >> (i & 7) & 1:  # card i taken: the picks before it
-                while len(out) < k and ranks[len(out)] + before < i:
-                    out.append(ranks[len(out)] + before)
-                before += 1
-    while len(out) < k:
-        out.append(ranks[len(out)] + before)
-    return out
 
 
 def mark(rec, deck, index):

@@ -8,6 +8,7 @@ state whole when it is read back).
 
 from micropython import const
 
+from app import dealer
 from app import deck as decks
 from app.deck import DeckError
 from app.saved import Game
@@ -31,7 +32,7 @@ def deal(seen, deck, k, rng, exclude=()):
     `seen` is every deck's record of the cards played (app.deck.record)."""
     good = []
     for _ in range(4):
-        picks, rec = decks.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
+        picks, rec = dealer.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
         for i in picks:
             try:
                 deck.check(i)
@@ -49,7 +50,7 @@ def new_state(seed, deck, seen, n_teams):
     """A new game's state: its cards dealt, each checked as it comes up (a card's check reads
     it whole, and twenty made a start slow: SayWhen.replace_damaged)."""
     rng = Rng(seed)
-    cards, seen[DECK] = decks.draw(seen.get(DECK), deck, CARDS, rng)
+    cards, seen[DECK] = dealer.draw(seen.get(DECK), deck, CARDS, rng)
     return {
         "cards": cards,
         "extra": [],

@@ -17,6 +17,7 @@ pressed, so that undo simply plays the turn again without the last press.
 from micropython import const
 
 import ticks
+from app import dealer
 from app import deck as decks
 from app.saved import Game
 from games import staycool as rules
@@ -119,7 +120,7 @@ class StayCool(Game):
         for k in (0, 1):
             deck, name = self.decks(k), _DECKS[k]
             exclude = () if old[k] is None else (old[k],)
-            picks, rec = decks.draw(self.played.get(name), deck, 1, rng, exclude)
+            picks, rec = dealer.draw(self.played.get(name), deck, 1, rng, exclude)
             i = picks[0] if picks else 0  # a deck of one card: that card again
             self.played[name] = decks.mark(rec, deck, i)
             cards.append(i)

@@ -6,6 +6,7 @@ import hashlib
 import io
 import struct
 
+from app import dealer
 from app import deck as played
 from app.deck import Deck
 from games.rng import Rng
@@ -53,7 +54,7 @@ def test_a_new_edition_keeps_what_was_played_of_the_cards_it_still_has():
     bits = {key(i) % n for i in ("q3", "q7", "q11", "q20")}
     assert flagged == sorted(i for i in ids if key(i) % n in bits)
     assert {"q3", "q11", "q20"} <= set(flagged) and len(flagged) < 12
-    picks, kept = played.draw(rec, second, second.count - len(flagged), Rng(5))
+    picks, kept = dealer.draw(rec, second, second.count - len(flagged), Rng(5))
     assert kept is rec  # enough cards were left: the record stays
     assert not set(flagged) & set(ids_of(second, picks))  # every other card first
 
@@ -63,7 +64,7 @@ def test_a_used_up_deck_starts_afresh_and_a_damaged_record_is_reset():
     rec = None
     for i in range(4):
         rec = played.mark(rec, deck, i)
-    picks, fresh = played.draw(rec, deck, 2, Rng(1))
+    picks, fresh = dealer.draw(rec, deck, 2, Rng(1))
     assert len(picks) == 2 and all(played.is_set(played.bits(rec, deck), i) for i in range(4))
     assert not any(played.bits(fresh, deck))  # used up: all fresh again, in the record kept
     damaged = {"n": rec["n"], "bits": rec["bits"][1:]}  # too short
@@ -150,7 +151,7 @@ def test_the_deal_is_as_specified_and_a_new_device_s_as_first_written():
             k = 1 + rng.below(min(size, 20))
             exclude = [rng.below(size) for _ in range(rng.below(4))]
             seed = rng.below(1 << 30)
-            got = played.draw(rec, deck, k, Rng(seed), exclude)
+            got = dealer.draw(rec, deck, k, Rng(seed), exclude)
             want = slow_draw(rec, deck, k, Rng(seed), exclude)
             assert got[0] == want[0], (size, round_, got[0], want[0])
             assert got[1] == want[1]
@@ -169,7 +170,7 @@ def test_a_deal_deals_the_unplayed_cards_alike():
     fresh = [i for i in range(40) if not played.is_set(seen, i)]
     counts = [0] * 40
     for seed in range(3000):
-        picks, kept = played.draw(rec, deck, 3, Rng(seed))
+        picks, kept = dealer.draw(rec, deck, 3, Rng(seed))
         assert kept is rec and len(set(picks)) == 3
         for i in picks:
             counts[i] += 1
@@ -197,7 +198,7 @@ def test_a_deal_on_a_played_deck_reads_the_keys_it_lands_on_not_every_key():
     deck._f = Counted(deck._f)
     for seed in range(20):
         del reads[:]
-        picks, kept = played.draw(rec, deck, 20, Rng(seed))
+        picks, kept = dealer.draw(rec, deck, 20, Rng(seed))
         assert len(reads) < 40 and set(reads) == {2}, reads  # a key a read (a pass: 128s)
         assert kept is rec and len(set(picks)) == 20
         assert not any(played.is_set(played.bits(rec, deck), i) for i in picks)
