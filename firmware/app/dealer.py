@@ -59,54 +59,41 @@ def draw(rec, deck, k, rng, exclude=()):
     return picks, rec
 
 
-def _take(skip, r):
-    """The r-th card (from 0, in deck order) not in `skip` (sorted), put into it."""
+def _take(taken, r):
+    """The r-th number from 0 not in `taken` (sorted), put into it: a card not put aside
+    (draw), or a rank not drawn yet (_by_pass)."""
     at = 0
-    for s in skip:
-        if s > r:
+    for t in taken:
+        if t > r:
             break
         r += 1
         at += 1
-    skip.insert(at, r)
+    taken.insert(at, r)
     return r
 
 
 def _by_pass(rec, deck, k, rng, skip):
     """k cards unplayed and not in `skip`, found by one pass over the deck's keys; None if
-    there are not so many (the deck is used up). Each pick is the rng's r-th such card;
-    its rank among the cards free before the first pick is worked out from the picks
-    before it, and every rank is found in one pass over the taken cards."""
+    there are not so many (the deck is used up). Each pick is the rng's r-th such card,
+    not picked yet: its rank among those free before the first pick (_take, over the
+    ranks drawn), and every rank's card is found in one pass over the taken cards."""
     count = deck.count
     taken = decks.bits(rec, deck)
     for i in skip:
         taken[i >> 3] |= 1 << (i & 7)
-    left = count - _ones(taken)
+    left = count
+    for byte in taken:  # less each set bit (a set bit at a time: most are clear)
+        while byte:
+            byte &= byte - 1
+            left -= 1
     if left < k:
         return None
     drawn = []  # each pick's rank among the cards free before the first, as drawn
     ranks = []  # and the same, sorted
     for _ in range(k):
-        r = rng.below(left - len(drawn))
-        at = 0
-        for p in ranks:  # the r-th of the cards still free: past each pick at or before it
-            if p > r:
-                break
-            r += 1
-            at += 1
-        ranks.insert(at, r)
-        drawn.append(r)
+        drawn.append(_take(ranks, rng.below(left - len(drawn))))
     found = _free_at(taken, count, ranks)
     return [found[ranks.index(r)] for r in drawn]
-
-
-def _ones(taken):
-    """How many bits are set: a byte at a time, a set bit at a time (most are clear)."""
-    n = 0
-    for byte in taken:
-        while byte:
-            byte &= byte - 1
-            n += 1
-    return n
 
 
 def _free_at(taken, count, ranks):
