@@ -41,13 +41,13 @@ _ENTRY = const("<IHI")
 _ENTRY_SIZE = const(10)
 _SEP = const("\x1f")
 _CHUNK = const(64)  # fields() reads a record this much at a time
-# Opening a deck checks its index this much at a time, and a deal reads the keys so: 128
+# Opening a deck checks its index this much at a time, and a pass reads the keys so: 128
 # bytes, not 240, held while a game plays, where four phones leave the heap no room.
 _INDEX_CHUNK = const(128)
 # ... read into this, made once: a game's start leaves no garbage among its modules (made
 # from a range, which is sized at once, not from bytes made and dropped). Its items
 # are u16s, little-endian on the RP2040 and a PC as in the file: the keys are read as
-# numbers where they are read a thousand at a time (_bits), not made of two bytes each.
+# numbers where they are read a thousand at a time (bits), not made of two bytes each.
 _INDEX = array("H", range(_INDEX_CHUNK >> 1))
 _KEY = array("H", (0,))  # one card's key (Deck.key): a deal reads a few dozen
 

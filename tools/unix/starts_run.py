@@ -127,8 +127,8 @@ def clear(state_dir):
 
 def played_before(played):
     """Each deck's record of the cards played, in place, as on a device that has played a
-    quarter of every deck: a deal then passes over every card of its deck (app.deck._bits),
-    as every game but a device's first does."""
+    quarter of every deck: a deal then lands on played cards and draws again (app.dealer),
+    as in every game but a device's first."""
     for rec in played.values():
         bits = rec["bits"]
         for j in range(len(bits)):
