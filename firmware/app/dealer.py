@@ -100,8 +100,8 @@ def _free_at(taken, count, ranks):
     """The cards not taken (clear bits) of these ranks (sorted, from 0, in deck order):
     each rank's card is the rank plus the taken cards before it. A byte of the bits whose
     cards hold no pick is passed whole, its taken cards counted, and one that does, a card
-    at a time: a deal is a game's start, and a deck a quarter played has a taken card in
-    nearly every byte."""
+    at a time: where a deal passes, much of its deck is played, a taken card in nearly
+    every byte."""
     out = []
     k = len(ranks)
     before = 0  # taken cards before the byte (or the card) looked at
