@@ -25,8 +25,9 @@ def draw(rec, deck, k, rng, exclude=()):
     and not found played yet; a card found played is put aside and the rng draws again.
     So a deal reads the keys of the cards it lands on alone, not a pass over the deck's
     (Say When!'s 1,094, at a game's start), and a device that has played nothing deals as
-    it always has. Once it has landed on more played cards than a pass would cost, one
-    pass finds the rest (_by_pass), or finds the deck used up."""
+    it always has. Once it has landed on more played cards than twice the cards it deals
+    and _SPARE_MISSES more (much of the deck is played), one pass finds the rest
+    (_by_pass), or finds the deck used up."""
     count = deck.count
     rec = decks.record(rec, count)
     # The cards no draw may land on, sorted. (An index past the deck is a card of a larger
