@@ -1,5 +1,5 @@
 """The deal: k cards of a deck, unplayed on this device where possible (the record of the
-cards played: app.deck). Say When! deals twenty at a game's start, and Stay Cool a card
+cards played: app.deck). Say When! deals a card as each comes up, and Stay Cool a card
 of each deck at each turn; Scattergories picks its lists itself, so this module is
 not among its modules (where four phones leave the heap no room for its code).
 """
@@ -11,7 +11,8 @@ from app import deck as decks
 # A deal lands on played cards at most twice as many times as it deals cards, and this
 # many more, before it passes over every key instead (draw). A key read costs what 7
 # cards of the pass do on the unix port (more on a board, through littlefs): Say When!'s
-# pass is about 190 key reads, and a deal of 20 on a deck a quarter played lands on 7.
+# pass is about 190 key reads, and on a deck a quarter played one draw in four lands on
+# a played card.
 _SPARE_MISSES = const(16)
 
 
@@ -24,10 +25,10 @@ def draw(rec, deck, k, rng, exclude=()):
     Each draw is the rng's r-th card, in deck order, of those not excluded, not picked
     and not found played yet; a card found played is put aside and the rng draws again.
     So a deal reads the keys of the cards it lands on alone, not a pass over the deck's
-    (Say When!'s 1,094, at a game's start), and a device that has played nothing deals as
-    it always has. Once it has landed on more played cards than twice the cards it deals
-    and _SPARE_MISSES more (much of the deck is played), one pass finds the rest
-    (_by_pass), or finds the deck used up."""
+    (Say When!'s 1,094), and a device that has played nothing deals as it always has.
+    Once it has landed on more played cards than twice the cards it deals and
+    _SPARE_MISSES more (much of the deck is played), one pass finds the rest (_by_pass),
+    or finds the deck used up."""
     count = deck.count
     rec = decks.record(rec, count)
     # The cards no draw may land on, sorted. (An index past the deck is a card of a larger

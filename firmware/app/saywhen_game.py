@@ -47,10 +47,12 @@ def deal(seen, deck, k, rng, exclude=()):
 
 
 def new_state(seed, deck, seen, n_teams):
-    """A new game's state: its cards dealt, each checked as it comes up (a card's check reads
-    it whole, and twenty made a start slow: SayWhen.replace_damaged)."""
+    """A new game's state: its first card dealt. Each card after it is dealt as the one
+    before is scored (SayWhen.apply), and each is checked as it comes up (a card's check
+    reads it whole: SayWhen.replace_damaged). So a start deals one card, not twenty (a
+    tenth of Say When!'s start), and the cards a game never reaches are never drawn."""
     rng = Rng(seed)
-    cards, seen[DECK] = dealer.draw(seen.get(DECK), deck, CARDS, rng)
+    cards, seen[DECK] = dealer.draw(seen.get(DECK), deck, 1, rng)
     return {
         "cards": cards,
         "extra": [],
@@ -120,7 +122,7 @@ class SayWhen(Game):
             return False
         i = self.card_index()
         try:
-            self.deck.check(i)
+            self.card()  # (read whole once: kept for the screen, which shows it next)
             return False
         except DeckError:
             pass
@@ -252,14 +254,19 @@ class SayWhen(Game):
             s["quizzer"] = (s["quizzer"] + 1) % self.n()  # the Scanner passes to the left
             if outcome is not None:
                 s["sudden"] = outcome
-                self._draw_extra()
+                self._deal_to("extra")
+            elif len(s["cards"]) == s["played"]:  # (undone and scored again: dealt before)
+                self._deal_to("cards")
         return outcome
 
-    def _draw_extra(self):
+    def _deal_to(self, key):
+        """The next card, dealt onto the list `key` ("cards", or Sudden Death's "extra"),
+        never one of this game's; checked as it comes up (replace_damaged)."""
         s = self.s
         rng = Rng(state=s["rng"])
-        taken = s["cards"] + s["extra"]
-        s["extra"] = s["extra"] + deal(self.played, self.deck, 1, rng, taken)
+        rec = self.played.get(DECK)
+        picks, self.played[DECK] = dealer.draw(rec, self.deck, 1, rng, s["cards"] + s["extra"])
+        s[key] = s[key] + picks
         s["rng"] = rng.state
 
     def can_undo(self):

@@ -136,16 +136,19 @@ def _saywhen(s, n, deck):
 
     need(fields(s, SAVED + ("cards", "rng", "undo")) and n >= 2)
     most = 0xFFFF if deck is None else deck - 1
-    need(counts(s["cards"], most, CARDS) and count(s["rng"], 0xFFFFFFFF))
-    _saywhen_play(s, n, most)
+    cards = s["cards"]
+    # The cards dealt so far, one as each comes up (a save from before holds all twenty)
+    need(counts(cards, most) and 0 < len(cards) <= CARDS and count(s["rng"], 0xFFFFFFFF))
+    _saywhen_play(s, n, most, len(cards))
     undo = s["undo"]
     if undo is not None:
         need(fields(undo, SAVED))
-        _saywhen_play(undo, n, most)
+        _saywhen_play(undo, n, most, len(cards))
 
 
-def _saywhen_play(s, n, most):
-    """The fields a scoring changes (and undo keeps a copy of); `most`: the last card."""
+def _saywhen_play(s, n, most, dealt):
+    """The fields a scoring changes (and undo keeps a copy of); `most`: the last card;
+    `dealt`: how many of the game's cards are dealt."""
     from app.saywhen_game import CARDS, JUDGE_KINDS, TARGET
     from games import saywhen as rules
 
@@ -166,6 +169,7 @@ def _saywhen_play(s, n, most):
         and (sudden is None or len(set(sudden)) == len(sudden))
         # a winner or a Sudden Death only in a game the rules have decided, of the leaders
         and ended == (winner is not None or sudden is not None)
+        and (ended or s["played"] < dealt)  # the card in play is dealt
         and (winner is None or scores[winner] == best)
         and (sudden is None or all(scores[t] == best for t in sudden))
         and type(s["guesses"]) is list

@@ -78,6 +78,33 @@ def test_say_when_values_that_used_to_crash_are_refused():
         assert refused(session), key
 
 
+def test_say_when_deals_a_card_as_it_comes_up_and_a_save_from_before_plays_on():
+    base = fresh("saywhen", ["Red", "Blue"])
+    assert len(base["state"]["cards"]) == 1  # the first card alone, at the start
+    app = boot(base).app
+    game = app.game
+    game.apply()  # the card scored (no guesses: no points): the next one is dealt
+    cards, rng = list(game.s["cards"]), game.s["rng"]
+    assert len(cards) == 2 and cards[1] != cards[0] and rng != base["state"]["rng"]
+    game.undo()
+    game.apply()  # scored again: the card dealt the first time, no second deal
+    assert game.s["cards"] == cards and game.s["rng"] == rng
+    # A save from before dealt all twenty at the start: it resumes where it was, and
+    # deals no more.
+    old = json.loads(json.dumps(base))
+    old["state"]["cards"] = list(range(100, 120))
+    old["state"]["played"] = 5
+    app = boot(old).app
+    assert state(app)["view"]["deck_index"] == 105
+    app.game.apply()
+    assert app.game.s["cards"] == list(range(100, 120)) and app.game.s["played"] == 6
+    for cards, played in (([], 0), (list(range(21)), 0), ([7], 1), ([7, 8], 2)):
+        session = json.loads(json.dumps(base))
+        session["state"]["cards"] = cards  # none, more than twenty, or no card in play
+        session["state"]["played"] = played
+        assert refused(session), (cards, played)
+
+
 def test_stay_cool_and_scattergories_values_that_used_to_crash_are_refused():
     cool = fresh("staycool", ["Alex", "Sam", "Robin"])
     for key, value in (("rng", 10**19), ("turn", True), ("scores", {}), ("live", [0, 5])):
