@@ -292,6 +292,18 @@ def test_damaged_cards_are_dealt_around_and_a_cut_deck_is_refused(tmp_path):
     rec = read_save(tmp_path / "second" / "played.json")["saywhen"]
     b = read_keys(ROOT / "build" / "decks" / "saywhen.deck")[cards[0]] % rec["n"]
     assert rec["bits"][b >> 4] >> (b & 15) & 1  # the damaged card counts as played
+    # ... and when the card in its place is damaged too, another in place of that one.
+    instead = state["view"]["deck_index"]
+    env = damaged(tmp_path, "twice", cards[0], instead)
+    state = Sim(tmp_path / "twice", env=env).run(NEW_GAME + START + "state").state()
+    assert state["view"]["view"] == "question"
+    assert state["session"]["state"]["cards"] == [state["view"]["deck_index"]]
+    assert state["view"]["deck_index"] not in (cards[0], instead)
+    rec = read_save(tmp_path / "twice" / "played.json")["saywhen"]
+    keys = read_keys(ROOT / "build" / "decks" / "saywhen.deck")
+    for card in (cards[0], instead):
+        b = keys[card] % rec["n"]
+        assert rec["bits"][b >> 4] >> (b & 15) & 1
 
     # A card dealt later is checked as it comes up, and put aside then: the same game on
     # a deck whose second card (the first game's) is bad.

@@ -17,6 +17,7 @@ from games.rng import Rng
 
 CARDS = 20
 TARGET = 10  # the points that end the game (and app.session checks a save by)
+_TRIES = const(5)  # the cards a start may find damaged in a row before it gives up
 DECK = "saywhen"
 # Fields of a compiled card (tools/content.py).
 QUESTION, ANSWER, UNIT, LOW, HIGH, AS_OF = 1, 2, 3, 4, 5, 6
@@ -24,26 +25,6 @@ QUESTION, ANSWER, UNIT, LOW, HIGH, AS_OF = 1, 2, 3, 4, 5, 6
 # all at the same distance from the answer 0 (range 0..1), so the rules decide as ever.
 JUDGE_VALUES = {"exact": "0", "range": "1", "outside": "-1"}
 JUDGE_KINDS = ("exact", "range", "outside")
-
-
-def deal(seen, deck, k, rng, exclude=()):
-    """k cards that read back whole: a damaged card is put aside (marked played) and
-    another dealt in its place, so a bad spot in flash costs one card, not the game.
-    `seen` is every deck's record of the cards played (app.deck.record)."""
-    good = []
-    for _ in range(4):
-        picks, rec = dealer.draw(seen.get(DECK), deck, k - len(good), rng, list(exclude) + good)
-        for i in picks:
-            try:
-                deck.check(i)
-                good.append(i)
-            except DeckError:
-                rec = decks.mark(rec, deck, i)
-        if rec is not None:
-            seen[DECK] = rec
-        if len(good) == k:
-            return good
-    raise DeckError("too many damaged cards in the %s deck" % DECK)
 
 
 def new_state(seed, deck, seen, n_teams):
@@ -113,29 +94,22 @@ class SayWhen(Game):
 
     def replace_damaged(self):
         """Puts the card in play aside (marked played) if it does not read back whole, and
-        deals another in its place from the cards not dealt (deal: checked), so a bad spot
-        in flash costs one card, not the game; returns whether it did. The game goes on
-        from its save at each card (app.gamescreen.turn), so each is checked as it comes
-        up. DeckError when the deck has too many damaged cards."""
+        deals another in its place, until one does, so a bad spot in flash costs one card,
+        not the game; returns whether it did. The game goes on from its save at each card
+        (app.gamescreen.turn), so each is checked as it comes up. DeckError when the deck
+        has too many damaged cards."""
         s = self.s
         if s["winner"] is not None:
             return False
-        i = self.card_index()
-        try:
-            self.card()  # (read whole once: kept for the screen, which shows it next)
-            return False
-        except DeckError:
-            pass
-        self.played[DECK] = decks.mark(self.played.get(DECK), self.deck, i)
-        rng = Rng(state=s["rng"])
-        new = deal(self.played, self.deck, 1, rng, s["cards"] + s["extra"])[0]
-        s["rng"] = rng.state
-        key, at = ("extra", -1) if s["sudden"] else ("cards", s["played"])
-        cards = list(s[key])
-        cards[at] = new
-        s[key] = cards
-        self._card = None
-        return True
+        for tries in range(_TRIES):
+            try:
+                self.card()  # (read whole once: kept for the screen, which shows it next)
+                return tries > 0
+            except DeckError:
+                pass
+            self.played[DECK] = decks.mark(self.played.get(DECK), self.deck, self.card_index())
+            self._deal_to(*(("extra", -1) if s["sudden"] else ("cards", s["played"])))
+        raise DeckError("too many damaged cards in the %s deck" % DECK)
 
     def card_index(self):
         s = self.s
@@ -259,14 +233,18 @@ class SayWhen(Game):
                 self._deal_to("cards")
         return outcome
 
-    def _deal_to(self, key):
-        """The next card, dealt onto the list `key` ("cards", or Sudden Death's "extra"),
-        never one of this game's; checked as it comes up (replace_damaged)."""
+    def _deal_to(self, key, at=None):
+        """A card dealt onto the list `key` ("cards", or Sudden Death's "extra"), never one
+        of this game's: after its last, or in place of the card at `at` (a damaged one);
+        checked as it comes up (replace_damaged)."""
         s = self.s
         rng = Rng(state=s["rng"])
         rec = self.played.get(DECK)
         picks, self.played[DECK] = dealer.draw(rec, self.deck, 1, rng, s["cards"] + s["extra"])
-        s[key] = s[key] + picks
+        cards = s[key] + picks
+        if at is not None:
+            cards[at] = cards.pop()
+        s[key] = cards
         s["rng"] = rng.state
 
     def can_undo(self):
