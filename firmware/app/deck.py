@@ -124,19 +124,13 @@ class Deck:
         return _KEY[0]
 
     def card(self, i):
-        """The fields of card i, as a list of strings."""
-        return str(self._record(i), "utf-8").split(_SEP)
-
-    def check(self, i):
-        """Raises DeckError unless card i reads back whole (a deal puts such a card aside)."""
-        self._record(i)
-
-    def _record(self, i):
+        """The fields of card i, as a list of strings; DeckError unless it reads back
+        whole (a game puts such a card aside)."""
         length, crc = self._entry(i)
         data = self._f.read(length)
         if len(data) != length or binascii.crc32(data) & 0xFFFFFFFF != crc:
             raise DeckError("%s deck: card %d is damaged" % (self.name, i + 1))
-        return data
+        return str(data, "utf-8").split(_SEP)
 
     def fields(self, i, first, count):
         """Fields first .. first+count-1 of card i (fewer past its end), and how many fields

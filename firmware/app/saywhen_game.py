@@ -30,8 +30,8 @@ JUDGE_KINDS = ("exact", "range", "outside")
 def new_state(seed, deck, seen, n_teams):
     """A new game's state: its first card dealt. Each card after it is dealt as the one
     before is scored (SayWhen.apply), and each is checked as it comes up (a card's check
-    reads it whole: SayWhen.replace_damaged). So a start deals one card, not twenty (a
-    tenth of Say When!'s start), and the cards a game never reaches are never drawn."""
+    reads it whole: SayWhen.replace_damaged). So a start deals one card, not twenty, and
+    the cards a game never reaches are never drawn."""
     rng = Rng(seed)
     cards, seen[DECK] = dealer.draw(seen.get(DECK), deck, 1, rng)
     return {
