@@ -108,7 +108,10 @@ class SayWhen(Game):
             except DeckError:
                 pass
             self.played[DECK] = decks.mark(self.played.get(DECK), self.deck, self.card_index())
-            self._deal_to(*(("extra", -1) if s["sudden"] else ("cards", s["played"])))
+            if s["sudden"]:
+                self._deal_to("extra", -1)
+            else:
+                self._deal_to("cards", s["played"])
         raise DeckError("too many damaged cards in the %s deck" % DECK)
 
     def card_index(self):
@@ -241,9 +244,11 @@ class SayWhen(Game):
         rng = Rng(state=s["rng"])
         rec = self.played.get(DECK)
         picks, self.played[DECK] = dealer.draw(rec, self.deck, 1, rng, s["cards"] + s["extra"])
-        cards = s[key] + picks
-        if at is not None:
-            cards[at] = cards.pop()
+        cards = list(s[key])
+        if at is None:
+            cards += picks
+        elif picks:  # (none: every card of the deck is in this game already)
+            cards[at] = picks[0]
         s[key] = cards
         s["rng"] = rng.state
 
