@@ -52,6 +52,20 @@ def _words(s):
         i = j + 1
 
 
+def _ends_word(data, i):
+    """Whether byte i of `data` ends a word: a space, a line break, or the end."""
+    return i == len(data) or data[i] == 32 or data[i] == 10
+
+
+def _line(data, first, past):
+    """The words of data[first:past] as a line: one space between each (the bytes as
+    they are, unless the text had more, or a line break)."""
+    line = str(data[first:past], "utf-8")
+    if "  " in line or "\n" in line:
+        line = " ".join(_words(line))
+    return line
+
+
 def font_at(f, name):
     """Where the font `name` starts in the fonts file `f`; ValueError if it has none."""
     f.seek(0)
@@ -161,6 +175,27 @@ class Font:
             i = self._glyph(data, self._at)
             if i >= 0:
                 w += widths[i]
+        return w
+
+    def advance(self, data, i, most):
+        """The width of the word at byte i of `data` (a str's UTF-8 bytes), up to the next
+        space or line break, but no wider than `most` px unless its first glyph is: where
+        the glyphs measured end is left in Font._at (Gfx.wrap). Within the 11 words of a
+        frame on the C stack (draw)."""
+        Font._at = i
+        w = 0
+        while self._at < len(data):
+            i = self._at
+            g = self._glyph(data, i)
+            if self._code == 32 or self._code == 10:
+                break
+            if g >= 0:
+                if w and w + self._widths[g] > most:
+                    break
+                w += self._widths[g]
+        else:
+            return w
+        Font._at = i
         return w
 
     def draw(self, fb, text, x, y, palette=None):
@@ -286,33 +321,37 @@ class Gfx:
         return lo
 
     def wrap(self, s, font, width):
-        """Splits `s` into lines of at most `width` pixels, breaking at spaces. A line's
-        width is the sum of its glyphs' (bitmaps: no kerning), so each word is measured
-        once, not the line again at each word."""
+        """Splits `s` into lines of at most `width` pixels, breaking at spaces (and line
+        breaks, read as spaces); a word wider than a line is cut where the line is full.
+        A line's width is the sum of its glyphs' (bitmaps: no kerning), so each glyph is
+        measured once, in its word (Font.advance), and each line is cut from `s`'s own
+        bytes once it is full: no str is made for a word, nor for a line as it grows."""
         f = self.font(font)
         space = f.width(" ")
+        data = memoryview(s)  # the str's UTF-8 bytes: a space and a line break are one each
+        n = len(data)
         lines = []
-        line = ""
-        wide = 0  # line's width
-        for word in _words(s):
-            # (no glyph is under a pixel wide: a longer word need not be measured to fail)
-            w = f.width(word) if len(word) <= width else width + 1
-            if line and wide + space + w <= width:
-                line += " " + word
-                wide += space + w
+        first = past = wide = 0  # the line so far: data[first:past], `wide` px wide
+        i = 0
+        while i < n:
+            if data[i] == 32 or data[i] == 10:
+                i += 1
                 continue
-            if line:
-                lines.append(line)
-            i, n = 0, len(word)
-            while w > width:  # a word longer than a line: cut in pieces of a line's worth
-                piece = word[i : i + width]
-                cut = max(1, self._fits(piece, font, width))
-                lines.append(piece[:cut])
-                i += cut
-                w = f.width(word[i:]) if n - i <= width else width + 1
-            line, wide = word[i:] if i else word, w
-        if line:
-            lines.append(line)
+            w = f.advance(data, i, width)  # the word, or as much of it as fills a line
+            if past > first and _ends_word(data, f._at) and wide + space + w <= width:
+                past, wide = f._at, wide + space + w
+                i = past
+                continue
+            if past > first:
+                lines.append(_line(data, first, past))
+            while not _ends_word(data, f._at):  # a word wider than a line: cut
+                lines.append(str(data[i : f._at], "utf-8"))
+                i = f._at
+                w = f.advance(data, i, width)
+            first, past, wide = i, f._at, w
+            i = past
+        if past > first:
+            lines.append(_line(data, first, past))
         return lines
 
     def pack(self, parts, sep, font, width):

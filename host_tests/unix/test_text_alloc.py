@@ -29,3 +29,16 @@ def test_a_text_allocates_the_same_few_bytes_however_long():
             width = allocated(g.width, LONG, font)
             assert short == long and long < 400, (font, invert, short, long)  # 272 now
             assert width < 100, (font, width)
+
+
+def test_wrap_allocates_by_the_line_not_by_the_word():
+    # Each line is cut from the text's own bytes once it is full (Gfx.wrap): no str is made
+    # for a word, nor for a line as it grows. 60 words a line would once have cost some
+    # 180 strs (about 5 KB); now a line costs its str and a view of the text.
+    g = Gfx(font_opener(HostBoard("/tmp").fonts))
+    text = " ".join(["i"] * 300)  # 300 words
+    for font in ("small", "body", "large"):
+        lines = g.wrap(text, font, 288)
+        spent = allocated(g.wrap, text, font, 288)
+        each = sum(len(line) for line in lines) // len(lines)
+        assert 1 < len(lines) < 20 and spent < 400 + (each + 96) * len(lines), (font, spent)
