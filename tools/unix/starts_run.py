@@ -71,7 +71,8 @@ class Timed:
     """Wraps a device's poll and render: the time they take, summed and at most, until a
     frame is drawn (what the table waits for: a save written after it is not). A frame
     drawn in parts (App.draw_first) is timed part by part, as the shell's loop draws it
-    (shell._drawn: the loop runs between the parts)."""
+    (shell._drawn: the loop runs between the parts). Of the whole, the frame's drawing is
+    summed apart too (drawing): what a screen has to show, not what a start has to do."""
 
     def __init__(self, dev):
         self.reset()
@@ -88,11 +89,13 @@ class Timed:
 
         return timed
 
-    def took(self, since):
+    def took(self, since, drawing=False):
         took = time.ticks_diff(time.ticks_us(), since)
         if not self.drawn:
             self.total += took
             self.longest = max(self.longest, took)
+            if drawing:
+                self.drawing += took
 
     def render(self):
         app = self.dev.app
@@ -101,14 +104,14 @@ class Timed:
             t = time.ticks_us()
             rest = app.draw_first(self.dev.gfx)
             for _ in rest or ():
-                self.took(t)
+                self.took(t, True)
                 t = time.ticks_us()
-            self.took(t)
+            self.took(t, True)
             self.drawn = True
         return want
 
     def reset(self):
-        self.total = self.longest = 0
+        self.total = self.longest = self.drawing = 0
         self.drawn = False
 
 
@@ -137,7 +140,8 @@ def played_before(played):
 
 def start(state_dir, game):
     """A device that has played before (played_before) at the setup of `game`, timed: (its
-    menu redraw, then its start, in µs; the start's longest stretch)."""
+    menu redraw, then its start, in µs; the start's longest stretch; its first frame's
+    drawing)."""
     clear(state_dir)
     sim = headless.Sim(ticks.MASK + 1 - 30000, state_dir, 1)
     played_before(sim.dev.app.played)
@@ -151,7 +155,7 @@ def start(state_dir, game):
     timed.reset()
     Counted.reads[:] = [0, 0]
     sim.step("press GO")  # Start game: until its first frame is drawn
-    return redraw, timed.total, timed.longest
+    return redraw, timed.total, timed.longest, timed.drawing
 
 
 class _Steps:
@@ -189,7 +193,8 @@ def qr_steps(text="WIFI:T:WPA;S:Scanner-7F3A;P:dance-owl-42;;"):
 
 
 def measure(state_dir, reps=5):
-    """The fastest of `reps`: {game: (start / redraw, longest stretch / redraw)}, the redraw
+    """The fastest of `reps`: {game: (start / redraw, longest stretch / redraw, the first
+    frame's drawing / redraw)}, the redraw
     in µs, "qr": the join screen's code (its steps, its longest step / redraw, the whole /
     redraw), and then, apart (a counted file is slower): {game + " reads": (the reads of a
     start, their bytes)}."""
@@ -202,15 +207,20 @@ def measure(state_dir, reps=5):
         pass
     starts = {g: [] for g in SETUP}
     stretches = {g: [] for g in SETUP}
+    drawings = {g: [] for g in SETUP}
     redraws = []
     for _ in range(reps):
         for game in SETUP:
-            redraw, took, longest = start(state_dir, game)
+            redraw, took, longest, drawing = start(state_dir, game)
             redraws.append(redraw)
             starts[game].append(took)
             stretches[game].append(longest)
+            drawings[game].append(drawing)
     redraw = fastest(redraws)
-    out = {g: (fastest(starts[g]) / redraw, fastest(stretches[g]) / redraw) for g in SETUP}
+    out = {
+        g: tuple(fastest(xs) / redraw for xs in (starts[g], stretches[g], drawings[g]))
+        for g in SETUP
+    }
     out["redraw_us"] = redraw
     made = []
     for _ in range(reps):
