@@ -57,6 +57,12 @@ class Phases:
                 return
         let_go("app.dialogs")
 
+    def done(self, name):
+        """A module a game needs only for a moment, done with for now (Stay Cool's dealer,
+        between turns): it goes once nothing uses it, and is imported again when next
+        needed. A turn with four phones is the fullest the heap gets."""
+        let_go(name)
+
     def menu(self):
         """app.menu, once every module of the old phase has gone."""
         unload(self._resident)

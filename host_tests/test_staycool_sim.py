@@ -395,3 +395,19 @@ def test_a_quiet_turn_costs_few_refreshes(tmp_path):
     before, after = [tuple(int(x.split("=")[1]) for x in c.split()[1:]) for c in counts]
     # Partial: the turn screen and the three flips; full: the end of the turn.
     assert (after[0] - before[0], after[1] - before[1]) == (4, 1)
+
+
+def test_a_turn_plays_without_the_dealer_loaded(tmp_path):
+    # The dealer is imported for each deal, between turns, and let go once the deal is
+    # saved (app/staycool.py dealt): a turn with four phones is the fullest the heap gets.
+    sim = Sim(tmp_path)
+    out = sim.run(NEW_GAME + START + "modules\nstate")
+    start = out.state()["view"]
+    assert start["view"] == "start" and start["cards"] is not None  # dealt at the start
+    keys = "press B\nmodules\npress C\nmodules\nwait %d\nmodules\nstate" % ROUND_MS[1]
+    out2 = sim.run(keys)  # (B: the game resumed, at the same start screen)
+    end = out2.state()["view"]
+    assert end["view"] == "end" and end["cards"] != start["cards"]  # the next turn's deal
+    loaded = [set(x.split()) for x in out.lines + out2.lines if x.startswith("__main__ ")]
+    assert len(loaded) == 4  # the start screen, again after the boot, the turn, its end
+    assert all("app.staycool_game" in m and "app.dealer" not in m for m in loaded), loaded

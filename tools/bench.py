@@ -216,6 +216,13 @@ MECHANISMS = (
         PHONES,
     ),
     (
+        "Stay Cool's dealer let go once a deal is saved (app/staycool.py dealt)",
+        # The dealer kept once imported, through every turn after.
+        "import boot, phases\nphases.Phases.done = lambda self, name: None",
+        None,
+        PHONES,
+    ),
+    (
         "a game's dialogs let go once closed (phases.py closed)",
         # app.dialogs kept for the rest of the game once a notice has been shown.
         "import boot, phases\nphases.Phases.closed = lambda self, stack: None",

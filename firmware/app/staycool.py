@@ -81,11 +81,19 @@ def first(app, game, now):
         return Play(game, now)
     if running:
         game.restart_turn()
-        app.save_session()
+        dealt(app)
     elif game.s["phase"] != sc.OVER and game.needs_cards():
         game.deal()
-        app.save_session()
+        dealt(app)
     return view(game)
+
+
+def dealt(app):
+    """Saves a deal (the model's deal(), between turns), and lets the dealer go: the turns
+    are played without its code (phases.Phases.done), the fullest the heap gets with
+    four phones."""
+    app.save_session()
+    app.modules.done("app.dealer")
 
 
 def view(game):
@@ -367,8 +375,8 @@ class Play(gamescreen.GameScreen):
         if live.update(now):
             t = live.turn
             app.tone("end")  # first, then the save: the buzzer is on time
-            self.game.finish(t.written, t.verbal)
-            app.save_session()
+            self.game.finish(t.written, t.verbal)  # (and the next turn's deal)
+            dealt(app)
             done = t.remaining(now) > 0
             app.replace(End(self.game, now, done), now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip

@@ -17,7 +17,6 @@ pressed, so that undo simply plays the turn again without the last press.
 from micropython import const
 
 import ticks
-from app import dealer
 from app import deck as decks
 from app.saved import Game
 from games import staycool as rules
@@ -110,7 +109,11 @@ class StayCool(Game):
 
     def deal(self):
         """Fresh cards for the turn to come, unplayed on this device where possible; they
-        count as played from now on (saved now, between turns)."""
+        count as played from now on (saved now, between turns). The dealer is imported here,
+        between turns, and let go after by the screen that dealt (app/staycool.py): a turn
+        with four phones is the fullest the heap gets, and plays without its code."""
+        from app import dealer
+
         if not self.showing():
             self.s["cards"] = None
             return
