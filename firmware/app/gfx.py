@@ -28,8 +28,11 @@ _LABEL_X = const((49, 148, 247))  # centres of A, B and C under the screen
 _FRAME = bytearray(W * H // 8)
 # The title font's glyphs are the largest but the huge letters': 5 x 36 = 180 bytes.
 _BAND_BYTES = const(192)
-_BAND = bytearray(_BAND_BYTES)  # the glyph being drawn, or one band of its rows
-_AT = bytearray(2)  # where that glyph starts (u16, little-endian), then its top and rows
+# The glyph being drawn: its first inked row and how many rows the file holds, then its
+# rows (all of them, or a band), read at once: one read a glyph, not two.
+_GLYPH = bytearray(2 + _BAND_BYTES)
+_BAND = memoryview(_GLYPH)[2:]  # its rows, or one band of them
+_AT = bytearray(2)  # where that glyph starts (u16, little-endian)
 _TABLES = []  # code point tables: fonts with the same characters share one in RAM
 # The shared buffer as a frame of whole rows of a glyph's width (bytes a row << 8 | rows),
 # each made when first drawn, and shared by every font.
@@ -155,6 +158,9 @@ class Font:
         b = data[i]
         if b < 0x80:
             code, i = b, i + 1
+            if 0 <= b - 32 < self._run:  # (printable ASCII: no search, not even a call)
+                Font._code, Font._at = code, i
+                return b - 32
         elif b < 0xE0:
             code, i = (b & 0x1F) << 6 | data[i + 1] & 0x3F, i + 2
         elif b < 0xF0:
@@ -222,23 +228,26 @@ class Font:
         return x + self._widths[i]
 
     def _ink(self, i, x):
-        """Glyph i's ink at x: where its rows are in the file, then the rows."""
+        """Glyph i's ink at x: where it is in the file, then its first inked row, how many
+        rows it has and its first band of rows, in one read (past the glyph's last row,
+        the read takes the next glyph's: _rows makes those rows paper)."""
         stride = Font._stride = (self._widths[i] + 7) >> 3
         Font._step = min(self.height, _BAND_BYTES // stride)  # all of it, or a band of rows
         Font._band = _frame(stride, self._step)
         self._f.seek(self._starts + 2 * i)
         self._f.readinto(_AT)
         self._f.seek(self._starts + 2 * len(self._widths) + (_AT[0] | _AT[1] << 8))
-        self._f.readinto(_AT)  # its first inked row and how many rows the file holds
-        self._rows(x, self._y + _AT[0], _AT[1])
+        self._f.readinto(_GLYPH, 2 + self._step * stride)
+        self._rows(x, self._y + _GLYPH[0], _GLYPH[1])
 
     def _rows(self, x, top, n):
-        """The glyph's `n` rows from row `top`, a band at a time."""
+        """The glyph's `n` rows from row `top`, a band at a time: the first band is read
+        (_ink), each next one is read here."""
         n += top
         while top < n:  # (a range() with a variable step is an object)
             if n - top < self._step:  # the rows past a glyph's last are paper (skipped):
-                self._band.fill(0)  # no frame of its own for each count of rows
-            self._f.readinto(_BAND, min(self._step, n - top) * self._stride)
+                # no frame of its own for each count of rows
+                self._band.fill_rect(0, n - top, self._stride << 3, self._step, 0)
             if self._palette is None:
                 self._fb.blit(self._band, x, top, 0)  # paper (0) is transparent
             else:
@@ -246,6 +255,8 @@ class Font:
                 # to 1 (the key, so skipped) and ink to 0, white on black.
                 self._fb.blit(self._band, x, top, 1, self._palette)
             top += self._step
+            if top < n:
+                self._f.readinto(_BAND, min(self._step, n - top) * self._stride)
 
 
 class Gfx:
@@ -368,19 +379,20 @@ class Gfx:
         """A black bar across the top with the title in white; returns its height."""
         h = self.height("bold") + 2
         self.fb.fill_rect(0, 0, W, h, 1)
-        self.text(self.fit(title, "bold", W - 8 - self.width(right, "small")), 4, 1, "bold", True)
+        wide = self.width(right, "small")  # (measured once)
+        self.text(self.fit(title, "bold", W - 8 - wide), 4, 1, "bold", True)
         if right:
-            self.right(right, W - 4, (h - self.height("small")) // 2, "small", True)
+            self.text(right, W - 4 - wide, (h - self.height("small")) // 2, "small", True)
         return h
 
     def bar(self, left, right=""):
         """The game screens' slim header: small white text on black; returns its height."""
         h = self.height("small") + 1
         self.fb.fill_rect(0, 0, W, h, 1)
-        room = W - 10 - (self.width(right, "small") if right else 0)
-        self.text(self.fit(left, "small", room), 3, 0, "small", True)
+        wide = self.width(right, "small")  # (measured once)
+        self.text(self.fit(left, "small", W - 10 - wide), 3, 0, "small", True)
         if right:
-            self.right(right, W - 3, 0, "small", True)
+            self.text(right, W - 3 - wide, 0, "small", True)
         return h
 
     def labels(self, a="", b="", c=""):
