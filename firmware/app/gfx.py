@@ -345,7 +345,7 @@ class Gfx:
         first = past = wide = 0  # the line so far: data[first:past], `wide` px wide
         i = 0
         while i < n:
-            if data[i] == 32 or data[i] == 10:
+            if _ends_word(data, i):  # (a space or a line break: no word starts here)
                 i += 1
                 continue
             w = f.advance(data, i, width)  # the word, or as much of it as fills a line

@@ -194,10 +194,9 @@ def qr_steps(text="WIFI:T:WPA;S:Scanner-7F3A;P:dance-owl-42;;"):
 
 def measure(state_dir, reps=5):
     """The fastest of `reps`: {game: (start / redraw, longest stretch / redraw, the first
-    frame's drawing / redraw)}, the redraw
-    in µs, "qr": the join screen's code (its steps, its longest step / redraw, the whole /
-    redraw), and then, apart (a counted file is slower): {game + " reads": (the reads of a
-    start, their bytes)}."""
+    frame's drawing / redraw)}, the redraw in µs, "qr": the join screen's code (its steps,
+    its longest step / redraw, the whole / redraw), and then, apart (a counted file is
+    slower): {game + " reads": (the reads of a start, their bytes)}."""
     import builtins
     import os
 
@@ -205,22 +204,15 @@ def measure(state_dir, reps=5):
         os.mkdir(state_dir)
     except OSError:
         pass
-    starts = {g: [] for g in SETUP}
-    stretches = {g: [] for g in SETUP}
-    drawings = {g: [] for g in SETUP}
+    timed = {g: [] for g in SETUP}  # each start's (whole, longest stretch, drawing)
     redraws = []
     for _ in range(reps):
         for game in SETUP:
-            redraw, took, longest, drawing = start(state_dir, game)
+            redraw, *took = start(state_dir, game)
             redraws.append(redraw)
-            starts[game].append(took)
-            stretches[game].append(longest)
-            drawings[game].append(drawing)
+            timed[game].append(took)
     redraw = fastest(redraws)
-    out = {
-        g: tuple(fastest(xs) / redraw for xs in (starts[g], stretches[g], drawings[g]))
-        for g in SETUP
-    }
+    out = {g: tuple(fastest(xs) / redraw for xs in zip(*timed[g])) for g in SETUP}
     out["redraw_us"] = redraw
     made = []
     for _ in range(reps):
