@@ -22,7 +22,8 @@ PAGE := firmware/net/www/index.html
 
 CONTENT_SRC := $(shell find content -type f 2>/dev/null) tools/content.py tools/deckfile.py \
 	tools/staycool_check.py tools/scattergories_check.py \
-	tools/saywhen_ranges.py tools/saywhen_check.py firmware/app/layout.py $(FONTS)
+	tools/saywhen_ranges.py tools/saywhen_check.py tools/fontmetrics.py firmware/app/layout.py \
+	$(FONTS)
 
 BOARD ?= pico-epaper29
 PORT ?=

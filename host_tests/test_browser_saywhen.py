@@ -197,10 +197,13 @@ class Table:
         return self.state["view"]
 
     def card(self):
-        """The card on the device (and, shown to every phone, its question)."""
+        """The card on the device (and, shown to every phone, its question: as written, the
+        line breaks that the deck sets it in for the device's screen read as the spaces
+        they were: tools/fontmetrics.py, set_question)."""
         card = DECK[self.state["view"]["deck_index"]]
+        question = card[QUESTION].replace("\n", " ")
         for driver in self.phones:
-            until(driver, lambda d: shown(d, "sw-q") == card[QUESTION])
+            until(driver, lambda d: shown(d, "sw-q") == question)
         return card
 
     def can_type(self, team):

@@ -213,3 +213,21 @@ def test_the_layouts_heights_are_the_fonts():
     heights.update(large=layout.LARGE, title=layout.TITLE)
     for name, height in heights.items():
         assert fm.FontMetrics(name).height == height, name
+
+
+def test_a_question_is_set_in_lines_only_where_they_are_its_own():
+    """set_question: the deck holds a question in its large-type lines (line breaks for the
+    spaces where they break) only where those lines are its words one space apart, so that
+    the device, reading a break as a space, shows the same words in any font."""
+    two = "In what year did the first person walk on the Moon?"
+    assert fm.set_question(two) == "\n".join(fm.font("large").wrap(two, fm.TEXT_WIDTH))
+    assert fm.set_question(two).count("\n") == 1 and fm.set_question(two).replace("\n", " ") == two
+    four = "How many kilometres long is the Great Wall of China, counting all of its branches?"
+    assert fm.set_question(four).count("\n") == 3
+    for text in (
+        "How far is it?",  # one line: nothing to break
+        "In what year did the first  person walk on the Moon?",  # a run of spaces
+        "How many letters has " + "x" * 60 + "?",  # a word cut: it is wider than a line
+        four + " Count the walls and the trenches as well.",  # over four lines: body type
+    ):
+        assert fm.set_question(text) == text, text

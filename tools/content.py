@@ -38,6 +38,7 @@ from tools.fontmetrics import (
     category_misfits,
     door_misfits,
     saywhen_misfits,
+    set_question,
     spell,
     staycool_misfits,
     staycool_tag,
@@ -266,7 +267,7 @@ def saywhen_record(path, line, row, problems, seen_ids, seen_text):
         problems.misfits(path, line, door)
     if len(problems) > before:
         return None
-    return [qid, text, row["answer"], unit, low, high, row["as_of"]]
+    return [qid, set_question(text), row["answer"], unit, low, high, row["as_of"]]
 
 
 class _AnyWord:

@@ -118,6 +118,20 @@ def question_font(text):
     return None
 
 
+def set_question(text):
+    """The question as the deck holds it: where it fits the first font (large type), the
+    spaces at which the device breaks its lines made line breaks, so that the device
+    draws those lines without measuring (app/saywhen_round.py, draw_question); the device
+    reads a line break as a space wherever it wraps the words itself. As written where it
+    does not fit, or where its lines are not its words one space apart (a word cut, a run
+    of spaces)."""
+    name, most, _ = QUESTION_FONTS[0]
+    lines = font(name).wrap(text, TEXT_WIDTH)
+    if len(lines) <= most and " ".join(lines) == text:
+        return "\n".join(lines)
+    return text
+
+
 def door_number(text):
     """An answer as the Answer Door shows it, thousands separated from five digits on
     (firmware app/saywhen_board.py number, which test_content_fit holds it to: a year

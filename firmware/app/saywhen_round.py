@@ -104,9 +104,14 @@ class Turn(gamescreen.GameScreen):
 def draw_question(g, text, top, below=0):
     """The question between `top` and the footer, in the first font that holds it; with
     `below` (a line of the phones' at that row), only if it fits above that row,
-    returning whether it was drawn."""
+    returning whether it was drawn. A question that the deck holds in lines (line breaks
+    where the spaces between them were: tools/fontmetrics.py, set_question) comes in the
+    first font's lines, drawn without measuring a glyph: wrapping four lines took a sixth
+    of drawing them, in every game's first frame."""
+    set_lines = text.split("\n") if "\n" in text else None
     for font, most, pitch in layout.QUESTION_FONTS:  # noqa: B007 - the loop picks all three
-        lines = g.wrap(text, font, layout.TEXT_WIDTH)
+        lines = set_lines or g.wrap(text, font, layout.TEXT_WIDTH)
+        set_lines = None  # (the first font's lines: a later font wraps the words anew)
         if len(lines) <= most and (not below or top + pitch * len(lines) <= below):
             break
     else:
