@@ -360,3 +360,18 @@ def test_a_long_evening_does_not_grow_the_heap(tmp_path, mpy_mode):
     # unix port's collector took a stale word on the C stack for a pointer.
     assert min(heap[-5:]) - heap[2] < 4096, heap
     assert max(heap[2:]) - heap[2] < 24 * 1024, heap
+
+
+def test_the_scoreboard_is_imported_when_asked_for(tmp_path):
+    # A game's start has no need of the scoreboard (app/saywhen_scores.py): it comes in
+    # when A at the question or C at the Answer Door asks for it.
+    t = Table(tmp_path)
+    t.choose()
+    keys = "modules\npress A\nmodules\ntext\npress A\nlong GO\nmodules\npress C\nmodules\ntext"
+    out = t.run(keys)
+    loaded = [set(x.split()) for x in out.lines if x.startswith("__main__ ")]
+    assert len(loaded) == 4  # the question, its scoreboard, the door, its scoreboard
+    assert all("app.saywhen_round" in m or "app.saywhen_door" in m for m in loaded)
+    assert ["app.saywhen_scores" in m for m in loaded] == [False, True, False, True]
+    scores = [lines for lines in out.texts() if "Scores · first to 10" in lines]
+    assert len(scores) == 2, out.texts()

@@ -7,7 +7,7 @@ import ticks
 from app import gamescreen, gfx, layout
 from app import saywhen_game as sw
 from app.buttons import is_press
-from app.saywhen_board import Scores, number, where
+from app.saywhen_board import number, where
 
 _DOOR_LINES = const(4)  # why lines the Answer Door has room for, its answer's unit beside it
 # How each of the model's JUDGE_KINDS reads, at the door and while judging.
@@ -42,6 +42,8 @@ class Door(gamescreen.GameScreen):
             # goes on from its save, loaded afresh (app/saywhen.py).
             gamescreen.turn(app, isinstance(outcome, list))
         elif b == "C":
+            from app.saywhen_scores import Scores  # (imported when asked for)
+
             app.push(Scores(game), now)
 
     def draw(self, app, g):
