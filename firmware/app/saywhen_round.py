@@ -108,8 +108,8 @@ def draw_question(g, text, top, below=0):
     `below` (a line of the phones' at that row), only if it fits above that row,
     returning whether it was drawn. A question that the deck holds in lines (line breaks
     where the spaces between them were: tools/fontmetrics.py, set_question) comes in the
-    first font's lines, drawn without measuring a glyph: wrapping four lines took a sixth
-    of drawing them, in every game's first frame."""
+    first font's lines, drawn without measuring a glyph (wrapping four lines took a sixth
+    of drawing them, and a game's first frame is a question)."""
     set_lines = text.split("\n") if "\n" in text else None
     for font, most, pitch in layout.QUESTION_FONTS:  # noqa: B007 - the loop picks all three
         lines = set_lines or g.wrap(text, font, layout.TEXT_WIDTH)

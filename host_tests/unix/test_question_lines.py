@@ -24,8 +24,9 @@ BELOW = gfx.H - gfx.FOOTER - layout.SMALL  # where the phones' line goes (Turn.d
 
 def set_in_lines(text):
     """`text` as the content compiler sets it, from the device's own wrap."""
-    lines = G.wrap(text, "large", layout.TEXT_WIDTH)
-    return "\n".join(lines) if len(lines) <= 4 else text
+    font, most, _ = layout.QUESTION_FONTS[0]
+    lines = G.wrap(text, font, layout.TEXT_WIDTH)
+    return "\n".join(lines) if len(lines) <= most else text
 
 
 def drawn(text, below):
