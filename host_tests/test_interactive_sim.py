@@ -126,7 +126,10 @@ def say_when_to_the_door(t):
         t.wait_for("SECRET")
     t.keys("G")  # hold GO: the Answer Door
     door = t.wait_for("the answer")
-    assert any(s.startswith("range ") for s in door), door
+    # The range under the answer ("range 1960 to 1975"; a range too long for its line
+    # loses the word: tools/fontmetrics.py door_misfits), whichever card was dealt.
+    ranges = [s for s in door if s.startswith("range ") or s[:1] in "-0123456789" and " to " in s]
+    assert ranges, door
 
 
 def round_one_played(state):
