@@ -26,7 +26,10 @@ from board import HostBoard, getenv
 
 SHORT_MS = 80
 LONG_MS = 1000
-GAP_MS = 60  # between two queued presses, so the debouncer sees them apart
+# Between a press's last edge and the next press's first, so the debouncer sees them apart:
+# an edge that follows another within its 20 ms is contact bounce, and the press it begins
+# would be lost (a key sent just after the last one's release played, on a loaded machine).
+GAP_MS = 60
 
 # key byte -> (button, hold ms); the chord is its own plan (_CHORD).
 KEYS = {
@@ -53,6 +56,7 @@ class TerminalBoard(HostBoard):
         self._head = bytearray(2)  # a record's tag and its one-byte argument
         self._key = bytearray(1)
         self._plan = []  # (tick, button, down): the edges of the presses the keys asked for
+        self._last = None  # the tick of the last edge planned (played or not)
         self._quit = False
         self._poll = select.poll()
         self._poll.register(sys.stdin, select.POLLIN)
@@ -120,7 +124,8 @@ class TerminalBoard(HostBoard):
 
     def _play(self, steps):
         t = time.ticks_ms() & ticks.MASK
-        if self._plan:  # queue behind a press still playing
-            t = ticks.add(self._plan[-1][0], GAP_MS)
+        if self._last is not None and ticks.diff(ticks.add(self._last, GAP_MS), t) > 0:
+            t = ticks.add(self._last, GAP_MS)  # behind a press playing or just played
         for dt, name, down in steps:
             self._plan.append((ticks.add(t, dt), name, down))
+        self._last = self._plan[-1][0]
