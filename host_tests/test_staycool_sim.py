@@ -411,3 +411,18 @@ def test_a_turn_plays_without_the_dealer_loaded(tmp_path):
     loaded = [set(x.split()) for x in out.lines + out2.lines if x.startswith("__main__ ")]
     assert len(loaded) == 4  # the start screen, again after the boot, the turn, its end
     assert all("app.staycool_game" in m and "app.dealer" not in m for m in loaded), loaded
+
+
+def test_the_turn_end_and_the_scores_are_imported_when_needed(tmp_path):
+    # A start has no need of the turn's end and the score pad (app/staycool_end.py): they
+    # come in when a turn ends, or when A at the start asks for the scores.
+    t = Table(tmp_path)
+    keys = "modules\npress A\nmodules\ntext\npress A\npress C\nmodules\nwait %d\nmodules\ntext"
+    out = t.run(keys % ROUND_MS[1])
+    loaded = [set(x.split()) for x in out.lines if x.startswith("__main__ ")]
+    assert len(loaded) == 4  # the start, its scores, the turn, its end
+    assert all("app.staycool" in m for m in loaded)
+    assert ["app.staycool_end" in m for m in loaded] == [False, True, True, True]
+    texts = out.texts()
+    assert any("R1" in lines and "Total" in lines for lines in texts), texts
+    assert any("turn is over" in " ".join(lines) for lines in texts), texts

@@ -1,39 +1,5 @@
-"""A game as saved state: the base of each game's model, the one error that means "this
-save is damaged", and the tests of a value read back from flash (app/session.py checks a
-saved game with them; app/deck.py a record of the cards played)."""
-
-
-class DamagedSave(Exception):
-    pass
-
-
-def need(x):
-    if not x:
-        raise DamagedSave
-
-
-def count(x, most):
-    """Whether x is a whole number 0..most (an int, not a bool or a float)."""
-    return type(x) is int and 0 <= x <= most
-
-
-def counts(items, most, n=None):
-    """Whether items is a list of such numbers (n of them, if n is given)."""
-    return (
-        type(items) is list
-        and (n is None or len(items) == n)
-        and all(count(x, most) for x in items)
-    )
-
-
-def fields(d, keys, optional=()):
-    """Whether d is a dict with these keys, and none but them and the `optional` ones: a
-    key the device never writes is damage (and its value, kept, would hold heap)."""
-    return (
-        type(d) is dict
-        and all(k in d for k in keys)
-        and all(k in keys or k in optional for k in d)
-    )
+"""A game as saved state: the base of each game's model (app/session.py checks a saved game
+when it is read back at boot)."""
 
 
 class Game:

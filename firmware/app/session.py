@@ -13,7 +13,6 @@ make themselves needs no check. The records of cards played are checked here too
 from micropython import const
 
 from app import catalog
-from app.saved import DamagedSave, count, counts, fields, need
 
 _DIGITS = const("0123456789")
 _SESSION = const(("game", "names", "state"))
@@ -23,6 +22,39 @@ _NETWORK = const(("ssid", "key", "game", "names", "tokens"))  # net.join.fresh()
 _SSID_CHARS = const("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")  # net.join's, for names and keys
 _KEY_CHARS = const("abcdefghijkmnpqrstuvwxyz23456789")
 _HEX = const("0123456789abcdef")
+
+
+class DamagedSave(Exception):
+    pass
+
+
+def need(x):
+    if not x:
+        raise DamagedSave
+
+
+def count(x, most):
+    """Whether x is a whole number 0..most (an int, not a bool or a float)."""
+    return type(x) is int and 0 <= x <= most
+
+
+def counts(items, most, n=None):
+    """Whether items is a list of such numbers (n of them, if n is given)."""
+    return (
+        type(items) is list
+        and (n is None or len(items) == n)
+        and all(count(x, most) for x in items)
+    )
+
+
+def fields(d, keys, optional=()):
+    """Whether d is a dict with these keys, and none but them and the `optional` ones: a
+    key the device never writes is damage (and its value, kept, would hold heap)."""
+    return (
+        type(d) is dict
+        and all(k in d for k in keys)
+        and all(k in keys or k in optional for k in d)
+    )
 
 
 def clean_session(saved, cards):

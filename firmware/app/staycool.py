@@ -4,7 +4,9 @@ The screen faces the Interrogators and the Timekeeper, never the active player, 
 watches the ring. Each turn: who holds which role and the first written question (Start);
 C or GO once that question has been read flips the glass onto 1; the turn (Play) shows
 the current written and verbal questions with their answers; then written value x verbal
-value (End), which can be fixed (Fix). After round 3, the winner(s). During the turn:
+value (End), which can be fixed (Fix): those two and the scores are app/staycool_end.py,
+imported when a turn ends or the scores are asked for. After round 3, the winner(s).
+During the turn:
     A  written right (hold: skip it)        B  verbal right (hold: skip it)
     C or GO  "Timer!" (hold: pause)         DOWN  undo the last press
 A wrong answer needs no button: the question is asked again.
@@ -23,7 +25,6 @@ from micropython import const
 import ticks
 from app import gamescreen, gfx, layout
 from app import staycool_game as sc
-from games import staycool as rules
 
 # Few globals (the model's names through `sc`): a module's table of names is one block of
 # the heap, 752 bytes past 37 names, that a game's start must find (Stay Cool's start with
@@ -111,6 +112,8 @@ def view(game):
 
 def won(app, game, now):
     """C on the winners' screen: the scores."""
+    from app.staycool_end import Scores  # (imported when asked for)
+
     app.push(Scores(game), now)
 
 
@@ -132,6 +135,8 @@ class Start(gamescreen.GameScreen):
             app.tone("flip")
             app.replace(Play(self.game, now), now)
         elif b == "A":
+            from app.staycool_end import Scores  # (imported when asked for)
+
             app.push(Scores(self.game), now)
         elif b == "B":
             from app.dialogs import Notice  # (dialogs: loaded when one is shown)
@@ -171,127 +176,6 @@ class Start(gamescreen.GameScreen):
 
     def ring(self, app, now, leds):
         glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
-
-
-class End(gamescreen.GameScreen):
-    """The turn is over: the two counts, their values, the product; running totals."""
-
-    full_refresh = True
-
-    def __init__(self, game, now, cards_done):
-        super().__init__(game)
-        self.ended_at = now
-        self.cards_done = cards_done  # both cards answered, with sand to spare
-
-    def event(self, app, ev, now):
-        kind, b = ev
-        if kind != "press":
-            return
-        if b == "A":
-            app.push(Fix(self.game), now)
-        elif b == "B":
-            app.push(Scores(self.game), now)
-        elif b in ("C", "GO"):
-            app.replace(view(self.game), now)
-
-    def draw(self, app, g):
-        game = self.game
-        p, r, w, v = game.s["last"]
-        wv, vv = rules.WRITTEN_VALUES[w], rules.VERBAL_VALUES[v]
-        why = "both cards done!" if self.cards_done else "time is up"
-        top = g.bar("Round %d · %s's turn is over" % (r, self.who(p)), why)
-        product = top + 3
-        g.center("%d × %d = %d" % (wv, vv, wv * vv), product, "title")
-        counts = product + layout.TITLE + 3
-        g.center("%d written → %d   ·   %d verbal → %d" % (w, wv, v, vv), counts, "body")
-        totals = game.totals()
-        parts = ["%s %d" % (self.who(i), totals[i]) for i in range(game.n())]
-        y = counts + layout.BODY + 5
-        for line in g.pack(["Totals:"] + parts, "   ", "small", gfx.W - 8)[:2]:
-            g.center(line, y, "small")
-            y += layout.SMALL - 1
-        nxt = "Winner" if game.s["phase"] == sc.OVER else "Next"
-        g.labels("Fix", "Scores", nxt)
-
-    def ring(self, app, now, leds):
-        if not time_up(leds, ticks.diff(now, self.since)):
-            super().ring(app, now, leds)
-
-
-class Fix(gamescreen.GameScreen):
-    """Corrects the last turn's counts (a press missed at the buzzer, or one too many):
-    UP/DOWN choose written or verbal, B takes one off, C adds one, A goes back."""
-
-    def __init__(self, game):
-        super().__init__(game)
-        self.sel = 0
-
-    def event(self, app, ev, now):
-        kind, b = ev
-        if kind not in ("press", "repeat"):
-            return
-        if b in ("UP", "DOWN"):
-            self.sel = 1 - self.sel
-        elif kind != "press":
-            return
-        elif b == "A":
-            app.pop(now)
-            return
-        elif b in ("B", "C", "GO"):
-            self.game.fix(self.sel, -1 if b == "B" else 1)
-            app.save_session()
-        else:
-            return
-        app.redraw()
-
-    def draw(self, app, g):
-        p, r, w, v = self.game.s["last"]
-        top = g.bar("Fix %s's turn, round %d" % (self.who(p), r), "UP/DOWN: choose")
-        pitch = layout.BODY + 5
-        for k, n in ((0, w), (1, v)):
-            y = top + 6 + pitch * k
-            if k == self.sel:
-                g.fill_rect(0, y - 1, gfx.W, layout.BODY + 2)
-            g.text(
-                "%s right: %d (value %d)" % (sc.NAMES[k], n, sc.VALUES[k][n]),
-                6,
-                y,
-                "body",
-                k == self.sel,
-            )
-        g.center("= %d points" % rules.turn_score(w, v), top + 6 + 2 * pitch + 4, "bold")
-        g.labels("Back", "−", "+")
-
-
-class Scores(gamescreen.GameScreen):
-    """Each player's round scores and total."""
-
-    def event(self, app, ev, now):
-        if ev[0] == "press" and ev[1] in ("A", "B", "C", "GO"):
-            app.pop(now)
-
-    def draw(self, app, g):
-        game = self.game
-        n = game.n()
-        top = g.bar("Scores", "round %d of %d" % (min(game.s["round"], sc.ROUNDS), sc.ROUNDS))
-        cols = 1 if n <= 5 else 2
-        rows = (n + cols - 1) // cols
-        font, pitch = ("body", layout.BODY) if n <= 4 else ("small", layout.SMALL + 1)
-        colw = gfx.W // cols
-        numw = 34 if cols == 1 else 22
-        totals = game.totals()
-        for c in range(cols):
-            x1 = (c + 1) * colw - 6
-            for j, head in enumerate(("R1", "R2", "R3", "Total")):
-                g.right(head, x1 - (3 - j) * numw, top + 1, "small")  # the columns' heads
-        for i in range(n):
-            x = (i // rows) * colw
-            x1 = x + colw - 6
-            y = top + 1 + layout.SMALL + (i % rows) * pitch
-            g.text(g.fit(self.who(i), font, colw - 4 * numw - 6), x + 4, y, font)
-            for j, pts in enumerate(game.s["scores"][i] + [totals[i]]):
-                g.right(str(pts), x1 - (3 - j) * numw, y, font)
-        g.labels("Back", "", "")
 
 
 # -- the turn ---------------------------------------------------------------------
@@ -378,7 +262,9 @@ class Play(gamescreen.GameScreen):
             self.game.finish(t.written, t.verbal)  # (and the next turn's deal)
             dealt(app)
             done = t.remaining(now) > 0
-            app.replace(End(self.game, now, done), now)
+            from app.staycool_end import End  # (imported when a turn ends)
+
+            app.replace(End(self.game, now, done, view), now)
         elif live.turn.position != self.position:  # round 1: the Timekeeper's flip
             self.flip_at = now
             app.tone("flip")
@@ -464,11 +350,9 @@ SAND = (255, 120, 0)  # amber
 WARN = (255, 16, 0)  # the last seconds: redder, and pulsing
 MARK_ON = (160, 160, 160)
 MARK_OFF = (5, 5, 5)
-_TIME_UP = const((255, 0, 0))
 FLIP_MS = const(600)  # the flip animation
 PULSE_MS = const(500)  # the warning pulse
 _BREATHE_MS = const(2000)  # a paused glass breathes slowly
-FLASH_MS = const(1500)  # time is up: the ring flashes red this long
 _MARKS = const(4)
 
 
@@ -525,11 +409,3 @@ def pulse(ms):
 def breathe(ms):
     """Paused: the frozen sand slowly breathes at low brightness."""
     return triangle(ms, _BREATHE_MS, 24, 120)
-
-
-def time_up(leds, since):
-    """Time is up: the whole ring flashes red for FLASH_MS, then goes dark. True meanwhile."""
-    on = 0 <= since < FLASH_MS and (since // 250) % 2 == 0
-    for i in range(len(leds) // 3):
-        _put(leds, i, _TIME_UP, 255 if on else 0)
-    return 0 <= since < FLASH_MS

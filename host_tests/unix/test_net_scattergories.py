@@ -10,8 +10,7 @@ import os
 
 from phoneapi import FakeAP, answer, join, view
 
-from app.saved import DamagedSave
-from app.session import clean_session
+from app.session import DamagedSave, clean_session
 from board import HostBoard
 from games import scattergories as rules
 from screens import state

@@ -56,8 +56,7 @@ def test_finish_scores_and_moves_left_then_to_the_next_round():
 
 def check(g):
     """The check a saved game gets when it is read back at boot (app/session.py)."""
-    from app.saved import DamagedSave
-    from app.session import clean_session
+    from app.session import DamagedSave, clean_session
 
     session = {"game": "staycool", "names": g.names, "state": g.s}
     if clean_session(session, lambda name: None) != (session, True):
@@ -65,7 +64,7 @@ def check(g):
 
 
 def test_damaged_states_are_refused():
-    from app.saved import DamagedSave
+    from app.session import DamagedSave
 
     for key, bad in (("round", 4), ("turn", 3), ("phase", "x"), ("scores", [[0, 0, 0]])):
         g = game_for(["A", "B", "C"])

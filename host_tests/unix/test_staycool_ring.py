@@ -1,5 +1,6 @@
 # Stay Cool's ring, the hourglass (firmware/app/staycool/ring.py); runs in the unix port.
 from app import staycool as hg
+from app import staycool_end
 
 P = 30000
 SAND_LEDS = list(range(2, 14))
@@ -87,7 +88,7 @@ def test_a_flip_turns_the_picture_half_a_turn_and_back():
 
 def test_time_up_flashes_red_then_goes_dark():
     leds = bytearray(48)
-    assert hg.time_up(leds, 0) and all(led(leds, i) == (255, 0, 0) for i in range(16))
-    assert hg.time_up(leds, 300) and lit(leds, range(16)) == []
-    assert hg.time_up(leds, 500) and len(lit(leds, range(16))) == 16
-    assert not hg.time_up(leds, hg.FLASH_MS)
+    assert staycool_end.time_up(leds, 0) and all(led(leds, i) == (255, 0, 0) for i in range(16))
+    assert staycool_end.time_up(leds, 300) and lit(leds, range(16)) == []
+    assert staycool_end.time_up(leds, 500) and len(lit(leds, range(16))) == 16
+    assert not staycool_end.time_up(leds, staycool_end.FLASH_MS)
