@@ -73,12 +73,17 @@ class Phases:
     def game(self, name):
         """The game's module app.<name>, loaded a stage a step (App.starting: no stretch of
         work keeps the buttons waiting): every module of the old phase gone, then the
-        game's rules (games.<name>), the deck reader and its model (app.<name>_game), each
-        over the modules it imports, so that each stage loads one; then the game's module
-        itself, which this returns."""
+        game's rules (games.<name>), the deck reader, its model (app.<name>_game) and what
+        its screens share (app.<name>_board), each over the modules it imports, so that
+        each stage loads one; then the game's module itself, which this returns."""
         unload(self._resident)
         yield
-        for part in ("games." + name, "app.deck", "app." + name + "_game"):
+        for part in (
+            "games." + name,
+            "app.deck",
+            "app." + name + "_game",
+            "app." + name + "_board",
+        ):
             __import__(part)
             yield
         module = __import__("app." + name, None, None, ("start",))

@@ -3,8 +3,9 @@
 A game's controller is the module `app.<key>` with `start(app)`, the start of the game
 `app.session` (new when its "state" is None, else resumed), a stage a step, which ends
 returning its first screen (app.gamescreen.start). It is imported only when the game
-starts, after its rules (games.<key>) and its model (app.<key>_game), each at a step of
-its own (phases.Phases.game), so the menu does not pay for three games in RAM.
+starts, after its rules (games.<key>), its model (app.<key>_game) and what its screens
+share (app.<key>_board), each at a step of its own (phases.Phases.game), so the menu does
+not pay for three games in RAM.
 """
 
 MOST_NAME = 10  # letters in a name the setup's editor spells (app.players; app.session checks)

@@ -1,7 +1,7 @@
 """What both sides of a Say When! card show (app/saywhen_round.py, app/saywhen_door.py):
 where the game stands, its guessing mode, a number as it reads, and the winners' screen.
-The scoreboard is app/saywhen_scores.py, imported when asked for: a game's start has no
-need of it."""
+Imported at a stage of its own as the game starts (phases.Phases.game). The scoreboard is
+app/saywhen_scores.py, imported when asked for: a game's start has no need of it."""
 
 from micropython import const
 

@@ -3,7 +3,7 @@
 A round: pick the list (Pick; between rounds it also shows the running totals), roll the
 die (Roll), write against the ring's countdown (Play): app/scattergories_round.py; then
 time's up, the points, the challenges typed on the device and the totals:
-app/scattergories_score.py (what both draw: app/scattergories_list.py). This module
+app/scattergories_score.py (what both draw: app/scattergories_board.py). This module
 shows where the game stands, with the screens of the side it is on, and the game goes on
 from its save between the sides (gamescreen.turn). The state is the model's
 (app/scattergories_game.py), saved at every boundary and never while the timer runs: a

@@ -20,8 +20,8 @@ from app import layout
 from app.buttons import is_press
 from app.gamescreen import GameScreen, phones, turn
 from app.gfx import W
+from app.scattergories_board import draw_page, pages, where
 from app.scattergories_game import END
-from app.scattergories_list import draw_page, pages, where
 from games.scattergories import LETTERS
 
 _SPIN_MS = const(1400)  # the die spins this long, then settles on a face

@@ -10,8 +10,8 @@ import ticks
 from app import gamescreen, gfx, layout
 from app.buttons import is_press
 from app.gamescreen import GameScreen, phones
+from app.scattergories_board import draw_page, pages, where
 from app.scattergories_game import CATEGORIES
-from app.scattergories_list import draw_page, pages, where
 from games import scattergories as rules
 
 

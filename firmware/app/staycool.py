@@ -11,28 +11,19 @@ During the turn:
     C or GO  "Timer!" (hold: pause)         DOWN  undo the last press
 A wrong answer needs no button: the question is asked again.
 
-The ring is the hourglass (glass() and the rest at the end): LED 0 is at the top and they
-run clockwise. The four LEDs across the top (14, 15, 0, 1) are the Timer Card: the glass
-on number k lights k of them, left to right, and leaves the other slots glowing faintly,
-so the number is a count of lights, not a colour. The other twelve (2..13) are the sand in
-the upper bulb: lit from the far end, they go dark clockwise as it runs out, the edge LED
-at partial brightness so the sand drains smoothly. A flip turns the whole picture half a
-turn and back into place.
+The ring is the hourglass (app/staycool_board.py, with what the screens share).
 """
 
 from micropython import const
 
 import ticks
 from app import gamescreen, gfx, layout
+from app import staycool_board as board
 from app import staycool_game as sc
 
 # Few globals (the model's names through `sc`): a module's table of names is one block of
 # the heap, 752 bytes past 37 names, that a game's start must find (Stay Cool's start with
 # four phones at 144 KB did not, with 47).
-# The winners' screen (app/winners.py, Win): the title 4 px under the bar (1 px under each
-# line), the totals 2 px under it (or under the tie-break's line) in small type, three
-# spaces between them.
-_WON = const((4, 1, 2, "small", "   ", " and "))
 _HELP = const(
     "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
     "(hold: pause). DOWN: undo. Wrong answer: no button."
@@ -41,29 +32,6 @@ _ROUND_RULE = const(("", "the glass flips itself", "say Timer! in time", "the ti
 _X = const(27)  # the questions start right of the Timer Card
 _STEP_MS = const(5000)  # without a ring (or in round 3) the screen shows the sand in these steps
 _WARN_MS = const(5000)
-
-
-def card_number(k, i, total):
-    return "%s %d/%d" % (sc.NAMES[k][0], i + 1, total)
-
-
-def draw_question(g, qa, x, y, width, tag=""):
-    """A question in body type (small if it needs two lines), its answer in small type
-    under it with `tag` at the right; returns the y below them."""
-    q, a = qa
-    if g.width(q, "body") <= width:
-        g.text(q, x, y, "body")
-        y += layout.BODY
-    else:
-        for line in g.wrap(q, "small", width)[:2]:
-            g.text(line, x, y, "small")
-            y += layout.SMALL - 1
-    room = width
-    if tag:
-        room -= g.width(tag, "small") + 6
-        g.right(tag, x + width, y, "small")
-    g.text(g.fit("→ " + a, "small", room), x, y, "small")
-    return y + layout.SMALL - 1
 
 
 def start(app):
@@ -101,20 +69,9 @@ def view(game):
     """The screen for where the game stands: what a resumed game shows first."""
     if game.s["phase"] != sc.OVER:
         return Start(game)
-    from app.winners import Win  # (imported when a game is won)
+    from app.staycool_end import winners  # (imported once a game is won)
 
-    totals, winners = game.totals(), game.winners()
-    best = totals[winners[0]]
-    note = "tied on %d: more points in round 3" % best if totals.count(best) > len(winners) else ""
-    bar = ("Stay Cool", "game over")
-    return Win(game, bar, _WON, note, "Scores", won)
-
-
-def won(app, game, now):
-    """C on the winners' screen: the scores."""
-    from app.staycool_end import Scores  # (imported when asked for)
-
-    app.push(Scores(game), now)
+    return winners(game)
 
 
 # -- between turns ----------------------------------------------------------------
@@ -171,11 +128,12 @@ class Start(gamescreen.GameScreen):
                 g.text(line, 4, y + 5, "body")
                 y += layout.BODY
         else:
-            draw_question(g, qa, 4, y + 5, gfx.W - 8, card_number(0, 0, game.total(0)))
+            board.draw_question(g, qa, 4, y + 5, gfx.W - 8, board.card_number(0, 0, game.total(0)))
+        yield
         g.labels("Scores", "Buttons", "Start")
 
     def ring(self, app, now, leds):
-        glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
+        board.glass(leds, sc.PERIOD_MS, sc.PERIOD_MS, 1)  # a full glass, waiting on number 1
 
 
 # -- the turn ---------------------------------------------------------------------
@@ -282,13 +240,13 @@ class Play(gamescreen.GameScreen):
             return
         left = live.left(now)
         position = live.turn.position
-        colour, scale = SAND, 255
+        colour, scale = board.SAND, 255
         if live.paused():
-            scale = breathe(now)
+            scale = board.breathe(now)
         elif left <= _WARN_MS and (live.round == 2 or position == 4):
-            colour, scale = WARN, pulse(now)
-        shift = flip_shift(len(leds) // 3, ticks.diff(now, self.flip_at))
-        glass(leds, left, sc.PERIOD_MS, position, colour, scale, shift)
+            colour, scale = board.WARN, board.pulse(now)
+        shift = board.flip_shift(len(leds) // 3, ticks.diff(now, self.flip_at))
+        board.glass(leds, left, sc.PERIOD_MS, position, colour, scale, shift)
 
     def draw(self, app, g):
         live = self.live
@@ -300,7 +258,8 @@ class Play(gamescreen.GameScreen):
         else:
             right = "no skip on 4" if t.position == 4 else "skip: hold A or B"
         top = g.bar("Round %d · %s" % (live.round, self.who(self.game.s["turn"])), right)
-        self.draw_card(g, top, t.position)
+        sand = None if self.steps is None else self.steps * _STEP_MS // 1000
+        board.timer_card(g, top, t.position, sand)
         if live.paused():
             paused = top + 22
             g.center("PAUSED", paused, "title", _X, gfx.W)
@@ -313,22 +272,6 @@ class Play(gamescreen.GameScreen):
         self.draw_kind(g, 1, t.verbal, mid + 2)
         g.labels("Written ✓", "Verbal ✓", "Timer!")
 
-    def draw_card(self, g, top, position):
-        """The Timer Card down the left edge, the glass's number inverted."""
-        box = layout.BODY  # a number's box, one above the other
-        for i in range(4):
-            y = top + 2 + (box + 1) * i
-            on = i + 1 == position
-            if on:
-                g.fill_rect(1, y, 23, box)
-            else:
-                g.rect(1, y, 23, box)
-            g.center(str(i + 1), y, "body", 1, 24, on)
-        if self.steps is not None:  # under the card
-            g.center(
-                "%ds" % (self.steps * _STEP_MS // 1000), top + 2 + (box + 1) * 4, "small", 0, 26
-            )
-
     def draw_kind(self, g, k, done, y):
         total = self.live.totals[k]
         if done >= total:
@@ -340,72 +283,4 @@ class Play(gamescreen.GameScreen):
             what = "next: question %d of %d · value %d" % (done + 1, total, sc.VALUES[k][done])
             g.text(what, _X, y + layout.LARGE + 1, "small")
             return
-        draw_question(g, qa, _X, y, gfx.W - _X - 3, card_number(k, done, total))
-
-
-# -- the ring: the hourglass ---------------------------------------------------------
-
-
-SAND = (255, 120, 0)  # amber
-WARN = (255, 16, 0)  # the last seconds: redder, and pulsing
-MARK_ON = (160, 160, 160)
-MARK_OFF = (5, 5, 5)
-FLIP_MS = const(600)  # the flip animation
-PULSE_MS = const(500)  # the warning pulse
-_BREATHE_MS = const(2000)  # a paused glass breathes slowly
-_MARKS = const(4)
-
-
-def _put(leds, i, colour, f):
-    """LED i (wrapped to the ring) set to `colour` at brightness f of 255."""
-    i = 3 * (i % (len(leds) // 3))
-    leds[i] = colour[0] * f // 255
-    leds[i + 1] = colour[1] * f // 255
-    leds[i + 2] = colour[2] * f // 255
-
-
-def glass(leds, left, period, position, colour=SAND, scale=255, shift=0):
-    """The hourglass: `left` of `period` ms of sand on top, the glass on number `position`
-    (1..4), the sand at brightness `scale` (0..255), everything turned `shift` LEDs."""
-    n = len(leds) // 3
-    sand = n - _MARKS
-    left = max(0, min(left, period))
-    amount = left * sand * 255 // period  # lit LEDs, in 1/255ths
-    full = amount // 255
-    for k in range(sand):
-        from_end = sand - 1 - k  # LEDs count from the far end (LED 13) back
-        if from_end < full:
-            f = 255
-        elif from_end == full:
-            f = amount % 255
-        else:
-            f = 0
-        # Squared: the eye sees brightness roughly so, and the edge then fades evenly.
-        _put(leds, 2 + k + shift, colour, f * f // 255 * scale // 255)
-    for m in range(_MARKS):
-        _put(leds, n - 2 + m + shift, MARK_ON if m < position else MARK_OFF, 255)
-
-
-def flip_shift(n, since):
-    """How far the picture is turned `since` ms after a flip: half a turn back to none."""
-    if since < 0 or since >= FLIP_MS:
-        return 0
-    return (n // 2) * (FLIP_MS - since) // FLIP_MS
-
-
-def triangle(ms, period, low, high):
-    """A value going low -> high -> low every `period` ms."""
-    phase = ms % period
-    half = period // 2
-    up = phase if phase < half else period - phase
-    return low + (high - low) * up // half
-
-
-def pulse(ms):
-    """The warning: full brightness down to a quarter, twice a second."""
-    return triangle(ms, PULSE_MS, 64, 255)
-
-
-def breathe(ms):
-    """Paused: the frozen sand slowly breathes at low brightness."""
-    return triangle(ms, _BREATHE_MS, 24, 120)
+        board.draw_question(g, qa, _X, y, gfx.W - _X - 3, board.card_number(k, done, total))

@@ -1,8 +1,8 @@
 """Stay Cool's turn end and score pad: the turn's counts and product (End), their fix
-(Fix), and each player's round scores (Scores).
+(Fix), each player's round scores (Scores), and the winners.
 
-Imported when a turn ends or the scores are asked for (app/staycool.py), not with the
-game: a start and a turn have no need of them.
+Imported when a turn ends, or the scores or the winners are asked for (app/staycool.py),
+not with the game: a start and a turn have no need of them.
 """
 
 from micropython import const
@@ -13,6 +13,25 @@ from app import staycool_game as sc
 from games import staycool as rules
 
 FLASH_MS = const(1500)  # time is up: the ring flashes red this long
+# The winners' screen (app/winners.py, Win): the title 4 px under the bar (1 px under each
+# line), the totals 2 px under it (or under the tie-break's line) in small type, three
+# spaces between them.
+_WON = const((4, 1, 2, "small", "   ", " and "))
+
+
+def winners(game):
+    """The winners' screen, once round 3 is over; C there shows the scores."""
+    from app.winners import Win  # (imported when a game is won)
+
+    totals, first = game.totals(), game.winners()
+    best = totals[first[0]]
+    note = "tied on %d: more points in round 3" % best if totals.count(best) > len(first) else ""
+    return Win(game, ("Stay Cool", "game over"), _WON, note, "Scores", won)
+
+
+def won(app, game, now):
+    """C on the winners' screen: the scores."""
+    app.push(Scores(game), now)
 
 
 def time_up(leds, since):

@@ -20,8 +20,8 @@ The round's countdown is the model's `clock` once its screen has made it, and `r
 says whether the die is still on show (its letter not seen at the table yet).
 """
 
+from app.scattergories_board import where
 from app.scattergories_game import CATEGORIES, fit
-from app.scattergories_list import where
 
 
 def _letter_shown(game):

@@ -1,10 +1,10 @@
 # heap: 192K (the Pico's cap: a device with its menu, then Stay Cool's modules)
 # A game's start is stages of work, each a poll of its own (App.starting, shell.py): the old
-# phase's modules go; the game's rules, the deck reader, its model and its own module come
-# in one by one; then its deck, its model and its first screen. Nothing is written until
-# that screen is drawn. A press made meanwhile is latched and meets the game's screen,
-# never the wait. A first screen long to draw (Stay Cool's Start) is drawn in parts, the
-# loop running between them (shell.Device.draw_part).
+# phase's modules go; the game's rules, the deck reader, its model, what its screens share
+# and its own module come in one by one; then its deck, its model and its first screen.
+# Nothing is written until that screen is drawn. A press made meanwhile is latched and
+# meets the game's screen, never the wait. A first screen long to draw (Stay Cool's Start)
+# is drawn in parts, the loop running between them (shell.Device.draw_part).
 import os
 import sys
 
@@ -14,7 +14,7 @@ from shell import Device
 from store import Store
 
 # The game's modules in the order its stages load them, each after those it imports.
-LOADED = ("games.staycool", "app.deck", "app.staycool_game", "app.staycool")
+LOADED = ("games.staycool", "app.deck", "app.staycool_game", "app.staycool_board", "app.staycool")
 
 
 def test_a_start_is_a_poll_a_stage_and_a_press_made_meanwhile_meets_the_game():

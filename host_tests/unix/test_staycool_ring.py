@@ -1,5 +1,5 @@
-# Stay Cool's ring, the hourglass (firmware/app/staycool/ring.py); runs in the unix port.
-from app import staycool as hg
+# Stay Cool's ring, the hourglass (firmware/app/staycool_board.py); runs in the unix port.
+from app import staycool_board as hg
 from app import staycool_end
 
 P = 30000

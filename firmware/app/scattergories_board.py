@@ -1,5 +1,6 @@
 """What both sides of a Scattergories round draw (app/scattergories_round.py,
 app/scattergories_score.py): the round's name, and the list of categories a page at a time.
+Imported at a stage of its own as the game starts (phases.Phases.game).
 """
 
 from micropython import const
