@@ -19,7 +19,8 @@ largest free block, which is what fails first.
    and the ring's frames, late by how much of their period; what the loop does at the menu
    at rest. Then each game's start, from its "Start game" press to its first frame, as a
    ratio to the menu's redraw measured in the same run (tools/unix/starts_run.py), so that
-   it means the same on any machine, with the file reads it makes (a board's flash); the
+   it means the same on any machine, with the file reads it makes (a board's flash), and
+   from both what it comes to on a Pico (tools/budget.py pico_start_s); the
    share of a phone's looks answered within 3 s under 20 slow connections; and the
    headless simulator driven with --http and without, as a ratio (tools/httpbench.py).
    Then the page in Chromium (tools/webbench.py): its first frame, and a click's.
@@ -45,7 +46,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools import flashimage, httpbench, phonefuzz, webbench
-from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO
+from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO, pico_start_s
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import ROOT, run_mp
 from tools.phones import SAY_WHEN, START, Device, Phone
@@ -566,7 +567,8 @@ def time_and_evening_section(quick):
             (
                 "%s: Start game to its first frame, in menu redraws" % game,
                 "%.1f (its longest stretch %.1f; the frame's drawing %.1f of it); %d file"
-                " reads, %.1f KB" % (took, longest, drawing, reads, size / 1024),
+                " reads, %.1f KB; on a Pico about %.2f s (tools/budget.py)"
+                % (took, longest, drawing, reads, size / 1024, pico_start_s(took, reads)),
             )
         )
     answered, looks = slow_clients(runs["slow"])

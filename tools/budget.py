@@ -57,6 +57,23 @@ MARGIN_PHONES = "144K"
 BLOCK = 4096  # littlefs's block on rp2
 PROG = 256  # and its program size (rp2's _boot.py: progsize=256)
 
+# A game's start on a Pico, estimated from what `make bench` measures: its work in menu
+# redraws and its file reads. The figures are a least-squares fit to the three starts
+# measured on MicroPython 1.28's rp2 firmware on an emulated RP2040 (issue 32: "Start
+# game" to the full refresh's first byte) of the firmware at 753ea9f: Say When! 2.1 s,
+# Stay Cool 0.93 s, Scattergories 0.595 s. The unix port ran those starts in 8.94, 5.87
+# and 4.15 ms of work, with 1,207, 125 and 27 file reads. The fit gives back 2.10, 0.92
+# and 0.61 s. A redraw is the menu's as of 52a1d17 (450 us on that machine): a quicker
+# redraw makes a start more of them, and the estimate errs long.
+PICO_S_PER_REDRAW = 0.064
+PICO_S_PER_READ = 0.00069
+
+
+def pico_start_s(redraws, reads):
+    """A start of `redraws` menu redraws' work and `reads` file reads, in seconds on a
+    Pico (the fit above)."""
+    return redraws * PICO_S_PER_REDRAW + reads * PICO_S_PER_READ
+
 
 def board_of(folder):
     for b in BOARDS:

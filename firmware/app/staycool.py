@@ -21,9 +21,9 @@ from app import gamescreen, gfx, layout
 from app import staycool_board as board
 from app import staycool_game as sc
 
-# Few globals (the model's names through `sc`): a module's table of names is one block of
-# the heap, 752 bytes past 37 names, that a game's start must find (Stay Cool's start with
-# four phones at 144 KB did not, with 47).
+# Few globals (the model's names through `sc`, the board's through `board`): a module's
+# table of names is one block of the heap, 752 bytes past 37 names, that a game's start
+# must find (Stay Cool's start with four phones at 144 KB did not, with 47).
 _HELP = const(
     "In a turn: A written right, B verbal right (hold A or B: skip it). C or GO: Timer! "
     "(hold: pause). DOWN: undo. Wrong answer: no button."

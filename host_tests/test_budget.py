@@ -1,0 +1,17 @@
+# tools/budget.py's estimate of a game's start on a Pico gives back the three starts it was
+# fitted to: the firmware at 753ea9f on MicroPython's rp2 firmware, on an emulated RP2040
+# (issue 32), against its work on the unix port (ms, at a menu redraw of 0.45 ms) and its
+# file reads.
+from tools.budget import pico_start_s
+
+REDRAW_MS = 0.45
+MEASURED = (  # (unix ms, file reads, seconds on a Pico): Say When!, Stay Cool, Scattergories
+    (8.94, 1207, 2.1),
+    (5.87, 125, 0.93),
+    (4.15, 27, 0.595),
+)
+
+
+def test_the_pico_estimate_gives_back_the_starts_it_was_fitted_to():
+    for ms, reads, pico in MEASURED:
+        assert abs(pico_start_s(ms / REDRAW_MS, reads) - pico) < 0.03 * pico, (ms, pico)
