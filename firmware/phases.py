@@ -63,6 +63,20 @@ class Phases:
         needed. A turn with four phones is the fullest the heap gets."""
         let_go(name)
 
+    def step(self, starting):
+        """The next stage of a game's start (App._start), the collector held back till it
+        is done, then run once: a stage's import allocates some 9-13 KB, which at
+        wake.py's threshold was five or six collections, half its time on the unix port
+        and more on a board, whose collector scans the whole heap. A collection that an
+        allocation cannot do without still runs (gc.threshold, not gc.disable)."""
+        every = gc.threshold()
+        gc.threshold(-1)
+        try:
+            next(starting)
+        finally:
+            gc.threshold(every)
+            gc.collect()
+
     def menu(self):
         """app.menu, once every module of the old phase has gone."""
         unload(self._resident)

@@ -567,8 +567,17 @@ def time_and_evening_section(quick):
             (
                 "%s: Start game to its first frame, in menu redraws" % game,
                 "%.1f (its longest stretch %.1f; the frame's drawing %.1f of it); %d file"
-                " reads, %.1f KB; on a Pico about %.2f s (tools/budget.py)"
-                % (took, longest, drawing, reads, size / 1024, pico_start_s(took, reads)),
+                " reads, %.1f KB; on a Pico about %.2f s, its longest stretch %d ms"
+                " (tools/budget.py)"
+                % (
+                    took,
+                    longest,
+                    drawing,
+                    reads,
+                    size / 1024,
+                    pico_start_s(took, reads),
+                    1000 * pico_start_s(longest),
+                ),
             )
         )
     answered, looks = slow_clients(runs["slow"])

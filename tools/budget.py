@@ -69,9 +69,9 @@ PICO_S_PER_REDRAW = 0.064
 PICO_S_PER_READ = 0.00069
 
 
-def pico_start_s(redraws, reads):
+def pico_start_s(redraws, reads=0):
     """A start of `redraws` menu redraws' work and `reads` file reads, in seconds on a
-    Pico (the fit above)."""
+    Pico (the fit above); or one stretch of a start's work."""
     return redraws * PICO_S_PER_REDRAW + reads * PICO_S_PER_READ
 
 

@@ -204,7 +204,7 @@ class App:
         """The start's next stage; after the last, the game's first screen, under whatever
         came over the wait (the phones' join screen, a notice)."""
         try:
-            next(self.starting)
+            self.modules.step(self.starting)  # (the shell's heap policy: App.modules)
             return
         except StopIteration as done:
             screen = done.value

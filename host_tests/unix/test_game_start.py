@@ -58,6 +58,43 @@ def test_a_start_is_a_poll_a_stage_and_a_press_made_meanwhile_meets_the_game():
     assert store.load("session")[0]["state"] is not None
 
 
+def test_a_stage_runs_with_the_collector_held_back_then_collects():
+    # Phases.step: a stage's allocations (an import's 9-13 KB) set off no collection of
+    # the collector's threshold on the way, and the heap is collected once the stage is
+    # done, its garbage gone. A collection an allocation cannot do without still runs.
+    import gc
+
+    from phases import Phases
+
+    seen = []
+
+    def stages():
+        seen.append(gc.threshold())
+        junk = [bytearray(512) for _ in range(40)]  # 20 KB, garbage at the stage's end
+        del junk
+        yield
+        seen.append(gc.threshold())
+        while True:  # more than the whole heap, made and dropped: collections it needs
+            for _ in range(300):
+                chunk = bytearray(1024)
+            del chunk
+            yield
+
+    every = gc.threshold()
+    gc.threshold(2048)
+    try:
+        stages_of = stages()
+        gc.collect()
+        before = gc.mem_alloc()
+        Phases().step(stages_of)
+        assert gc.threshold() == 2048 and gc.mem_alloc() < before + 2048
+        for _ in range(3):
+            Phases().step(stages_of)
+        assert seen == [-1, -1] and gc.threshold() == 2048
+    finally:
+        gc.threshold(every)
+
+
 def started(folder):
     """A device whose Stay Cool game shows its first screen (Start: drawn in parts)."""
     store = Store(folder)
