@@ -9,6 +9,14 @@ as the catalog names it.
 import gc
 import sys
 
+from micropython import const
+
+# A stage of a start collects every 8 KB allocated, not every 2 KB: an import's 9-13 KB is
+# one collection or two, not five or six. Held back whole (no threshold), the starts were
+# a fifth quicker again, but the phones' margin lost its largest free block (Scattergories
+# seed 202 at 144 KB: 0.4-1.0 KB, against 1.2-1.4 at 8 KB).
+_STAGE_EVERY = const(8192)
+
 
 def unload(keep):
     """Forgets every module not in `keep` (nor asyncio's), globals and all (one stale
@@ -64,13 +72,12 @@ class Phases:
         let_go(name)
 
     def step(self, starting):
-        """The next stage of a game's start (App._start), the collector held back till it
-        is done, then run once: a stage's import allocates some 9-13 KB, which at
-        wake.py's threshold was five or six collections, half its time on the unix port
-        and more on a board, whose collector scans the whole heap. A collection that an
-        allocation cannot do without still runs (gc.threshold, not gc.disable)."""
+        """The next stage of a game's start (App._start), the collector held back while it
+        runs (_STAGE_EVERY), then run once: a stage's import allocates some 9-13 KB,
+        which at wake.py's threshold was five or six collections, half its time on the
+        unix port and more on a board, whose collector scans the whole heap."""
         every = gc.threshold()
-        gc.threshold(-1)
+        gc.threshold(_STAGE_EVERY)
         try:
             next(starting)
         finally:
