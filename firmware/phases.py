@@ -77,7 +77,8 @@ class Phases:
         which at wake.py's threshold was five or six collections, half its time on the
         unix port and more on a board, whose collector scans the whole heap."""
         every = gc.threshold()
-        gc.threshold(_STAGE_EVERY)
+        if 0 <= every < _STAGE_EVERY:  # (a threshold switched off, or larger, is kept)
+            gc.threshold(_STAGE_EVERY)
         try:
             next(starting)
         finally:

@@ -91,6 +91,14 @@ def test_a_stage_runs_with_the_collector_held_back_then_collects():
         for _ in range(3):
             Phases().step(stages_of)
         assert seen == [8192, 8192] and gc.threshold() == 2048
+
+        def one():
+            seen.append(gc.threshold())
+            yield
+
+        gc.threshold(-1)  # switched off (make bench's row without it): kept so
+        Phases().step(one())
+        assert seen[-1] == -1 and gc.threshold() == -1
     finally:
         gc.threshold(every)
 
