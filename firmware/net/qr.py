@@ -387,7 +387,7 @@ def _penalty_lines(code, lo, hi, tally):
     tally[1] += dark
 
 
-_PARTS = const(4)  # a mask's penalty is scored in this many parts, the loop running between
+_PARTS = const(3)  # a mask's penalty is scored in this many parts, the loop running between
 
 
 async def packed(text, still):
@@ -395,8 +395,8 @@ async def packed(text, still):
     row by row: net.joinscreen.draw_code); None once `still()` is false (what it was for
     has gone). Made a step at a time, the loop running between them (about a second a
     symbol on a Pico): the data codewords, their error correction, the fixed patterns,
-    the codewords placed, then each of the eight masks, its penalty in _PARTS parts,
-    and the symbol kept if it is the best so far."""
+    the codewords placed, then each of the eight masks with its penalty in _PARTS
+    parts."""
     data = _bytes(text)
     version = _version(data, M)
     code = Code(version)  # what lasts the whole making, made together: one piece of heap
@@ -422,12 +422,10 @@ async def packed(text, still):
             return None
         _masked(code, plain, mask, M)
         tally[0] = tally[1] = 0
-        for part in range(_PARTS):  # (the mask applied, each part, the best kept: a step each)
-            if not await _step(still):
+        for part in range(_PARTS):
+            if part and not await _step(still):
                 return None
             _penalty_lines(code, part * size // _PARTS, (part + 1) * size // _PARTS, tally)
-        if not await _step(still):
-            return None
         score = _penalty(code, tally)
         if best is None or score < best:
             best = score

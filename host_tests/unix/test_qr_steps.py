@@ -49,9 +49,9 @@ def test_packed_is_the_best_of_the_eight_masks_tried_whole():
         assert (size, bits) == (best[2], best[3]), (text, best[1])
 
 
-def test_packed_lets_the_loop_in_between_the_symbol_s_parts_and_each_quarter_of_a_mask():
+def test_packed_lets_the_loop_in_between_the_symbol_s_parts_and_each_third_of_a_mask():
     (size, _), n = steps(qr.packed(WIFI, lambda: True))
-    assert n == 3 + 8 * (1 + 4 + 1), n  # each mask applied, its penalty in quarters, kept
+    assert n == 3 + 8 * 3, n
 
 
 def test_packed_stops_when_what_it_was_for_has_gone():
