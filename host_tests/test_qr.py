@@ -5,6 +5,8 @@ The join screen is rendered by the firmware itself (the headless simulator's png
 decoded as the frame stands, 296x128, with no margin added.
 """
 
+import math
+import re
 import shutil
 import subprocess
 import time
@@ -109,6 +111,189 @@ def test_the_capacity_is_the_standard_s_and_more_is_refused():
     lines = proc.stdout.splitlines()
     assert lines[0] == str(CAPACITY["L"]) and lines[1] == str(CAPACITY["M"])
     assert lines[2].startswith("refused")
+
+
+# ISO/IEC 18004 table 9, versions 1 to 10: the error correction codewords of a block, and
+# the data codewords of each block (a second group's blocks are one longer).
+EC_BLOCKS = {
+    "L": [
+        (7, [19]),
+        (10, [34]),
+        (15, [55]),
+        (20, [80]),
+        (26, [108]),
+        (18, [68] * 2),
+        (20, [78] * 2),
+        (24, [97] * 2),
+        (30, [116] * 2),
+        (18, [68] * 2 + [69] * 2),
+    ],
+    "M": [
+        (10, [16]),
+        (16, [28]),
+        (26, [44]),
+        (18, [32] * 2),
+        (24, [43] * 2),
+        (16, [27] * 4),
+        (18, [31] * 4),
+        (22, [38] * 2 + [39] * 2),
+        (22, [36] * 3 + [37] * 2),
+        (26, [43] * 4 + [44]),
+    ],
+}
+TEXTS = ["Hi", "http://192.168.4.1/", "WIFI:T:WPA;S:Scanner-7F3A;P:dance-owl-42;;"]
+TEXTS += [("Scanner %d " % n * 40)[: 7 * n + 5] for n in range(1, 31, 3)]
+
+
+def gf_mul(a, b):
+    """A product in GF(256) over x^8 + x^4 + x^3 + x^2 + 1, bit by bit."""
+    out = 0
+    while b:
+        if b & 1:
+            out ^= a
+        a <<= 1
+        if a & 0x100:
+            a ^= 0x11D
+        b >>= 1
+    return out
+
+
+def rs_check(data, n):
+    """The n error correction codewords of `data`: its remainder by (x - 1)(x - 2)...
+    (x - 2^(n-1)), by long division."""
+    gen = [1]
+    root = 1
+    for _ in range(n):
+        gen = [a ^ gf_mul(b, root) for a, b in zip(gen + [0], [0] + gen)]
+        root = gf_mul(root, 2)
+    rem = list(data) + [0] * n
+    for i in range(len(data)):
+        if rem[i]:
+            factor = rem[i]
+            for j, g in enumerate(gen):
+                rem[i + j] ^= gf_mul(g, factor)
+    return rem[-n:]
+
+
+def codewords(text, level, version):
+    """What the symbol holds, by the standard: the data bits (mode, count, bytes,
+    terminator, padding) in codewords, in blocks, each with its error correction,
+    interleaved."""
+    ec, sizes = EC_BLOCKS[level][version - 1]
+    room = sum(sizes)
+    data = text.encode()
+    bits = "0100" + format(len(data), "016b" if version >= 10 else "08b")
+    bits += "".join(format(b, "08b") for b in data)
+    bits += "0" * min(4, 8 * room - len(bits))
+    bits += "0" * (-len(bits) % 8)
+    words = [int(bits[i : i + 8], 2) for i in range(0, len(bits), 8)]
+    words += [(0xEC, 0x11)[i % 2] for i in range(room - len(words))]
+    blocks, at = [], 0
+    for size in sizes:
+        blocks.append(words[at : at + size])
+        at += size
+    checks = [rs_check(block, ec) for block in blocks]
+    out = [b[i] for i in range(max(sizes)) for b in blocks if i < len(b)]
+    return out + [c[i] for i in range(ec) for c in checks]
+
+
+CODEWORDS = """
+from net import qr
+for line in sys.stdin.read().split("\\n"):
+    if not line:
+        continue
+    level, text = line.split(" ", 1)
+    level = qr.L if level == "L" else qr.M
+    data = text.encode()
+    version = qr._version(data, level)
+    ec, blocks = qr._BLOCKS[1 - level][version - 1]
+    woven = bytearray(qr._raw_codewords(version))
+    words = bytearray(len(woven) - ec * blocks)
+    qr._data_codewords(data, version, words)
+    for _ in qr._checked(words, version, level, woven, bytearray(ec), bytearray(ec + 1)):
+        pass
+    print(version, " ".join(str(b) for b in woven))
+"""
+
+
+def test_the_codewords_are_the_standard_s_with_their_error_correction():
+    """Every version at both levels, blocks of two lengths among them (M 8 to 10, L 10),
+    against a long division written out here."""
+    cases = []
+    for level in "LM":
+        for version, most in enumerate(CAPACITY[level], 1):
+            cases.append((level, ("Party Scanner %d%s " % (version, level) * 20)[:most]))
+    stdin = "".join("%s %s\n" % case for case in cases)
+    proc = run_mp(["-c", "import sys\n" + CODEWORDS], stdin=stdin)
+    assert proc.returncode == 0, proc.stderr
+    for (level, text), line in zip(cases, proc.stdout.splitlines(), strict=True):
+        version, *words = map(int, line.split())
+        assert version == CAPACITY[level].index(len(text)) + 1
+        assert words == codewords(text, level, version), (level, version)
+
+
+PENALTIES = """
+from net import qr
+
+
+def dump(code):
+    size = range(code.size)
+    print("".join("#" if code.dark(x, y) else "." for y in size for x in size))
+
+
+for line in sys.stdin.read().split("\\n"):
+    if not line:
+        continue
+    level, text = line.split(" ", 1)
+    level = qr.L if level == "L" else qr.M
+    scores = []
+    for _ in qr._making(text.encode(), level, range(8), scores):
+        pass
+    print(" ".join(map(str, scores)))
+    for mask in range(8):
+        dump(qr.encode(text, level, mask))
+    dump(qr.encode(text, level))
+"""
+
+
+def penalty(modules, size):
+    """The standard's penalty (ISO/IEC 18004 7.8.3), written out: in each row and column,
+    3 for a run of five alike and 1 for each module more, 40 for each 1:1:3:1:1 dark-light
+    stretch with four light modules before or after it (past the symbol is light); 3 for
+    each 2x2 block alike; 10 for each 5% the dark modules are from half."""
+    grid = [modules[y * size : (y + 1) * size] for y in range(size)]
+    lines = grid + ["".join(row[x] for row in grid) for x in range(size)]
+    score = 0
+    for line in lines:
+        line = line.replace("#", "1").replace(".", "0")
+        for run in re.findall(r"0{5,}|1{5,}", line):
+            score += 3 + len(run) - 5
+        padded = "0000" + line + "0000"
+        for stretch in ("10111010000", "00001011101"):
+            score += 40 * sum(padded.startswith(stretch, i) for i in range(len(padded)))
+    for y in range(size - 1):
+        for x in range(size - 1):
+            if grid[y][x] == grid[y][x + 1] == grid[y + 1][x] == grid[y + 1][x + 1]:
+                score += 3
+    dark, total = modules.count("#"), size * size
+    return score + 10 * (abs(100 * dark - 50 * total) // (5 * total))
+
+
+def test_each_mask_s_penalty_is_the_standard_s_and_the_lowest_is_chosen():
+    """The firmware scores a line as an int, with shifts and ANDs: here each mask's
+    symbol is scored module by module, and the symbol made is the first of the lowest."""
+    cases = [(level, text) for level in "LM" for text in TEXTS]
+    stdin = "".join("%s %s\n" % case for case in cases)
+    proc = run_mp(["-c", "import sys\n" + PENALTIES], stdin=stdin, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 10 * len(cases)
+    for i, (level, text) in enumerate(cases):
+        scores, *masked, chosen = lines[10 * i : 10 * i + 10]
+        size = math.isqrt(len(chosen))
+        assert [penalty(m, size) for m in masked] == list(map(int, scores.split())), text
+        best = min(range(8), key=lambda m: (penalty(masked[m], size), m))
+        assert chosen == masked[best], (level, text)
 
 
 def join_screen(device, path):

@@ -286,8 +286,8 @@ def checks_quick_bench(clone, out):
     assert "all 9 runs passed (128K without phones" in out or "of 9 runs failed" in out, out
     # and it says, before and after, what it left out
     assert out.count("--quick leaves out: ") == 1 and "--quick left out: " in out, out
-    # each game's start, with its estimate on a Pico (tools/budget.py)
-    assert out.count("on a Pico about ") == 3, out
+    # each game's start and the QR code, with their estimates on a Pico (tools/budget.py)
+    assert out.count("on a Pico about ") == 4, out
     # the page in Chromium (tools/webbench.py), or why not
     assert "the page's first frame" in out or "skipped: no chromium" in out, out
 

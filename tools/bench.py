@@ -20,7 +20,8 @@ largest free block, which is what fails first.
    at rest. Then each game's start, from its "Start game" press to its first frame, as a
    ratio to the menu's redraw measured in the same run (tools/unix/starts_run.py), so that
    it means the same on any machine, with the file reads it makes (a board's flash), and
-   from both what it comes to on a Pico (tools/budget.py pico_start_s); the
+   from both what it comes to on a Pico (tools/budget.py pico_start_s); the join screen's
+   QR code, made in steps, and its longest step on a Pico (pico_bytecode_s); the
    share of a phone's looks answered within 3 s under 20 slow connections; and the
    headless simulator driven with --http and without, as a ratio (tools/httpbench.py).
    Then the page in Chromium (tools/webbench.py): its first frame, and a click's.
@@ -46,7 +47,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools import flashimage, httpbench, phonefuzz, webbench
-from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO, pico_start_s
+from tools.budget import BOARDS, MARGIN_HEAP, MARGIN_PHONES, RATIO, pico_bytecode_s, pico_start_s
 from tools.fuzz import GC_BLOCK, fuzz, kb
 from tools.mpenv import ROOT, run_mp
 from tools.phones import SAY_WHEN, START, Device, Phone
@@ -592,7 +593,9 @@ def time_and_evening_section(quick):
     rows.append(
         (
             "the join screen's Wi-Fi QR code, in menu redraws",
-            "%.1f in all, in %d steps: the longest %.2f" % (whole, steps, longest),
+            "%.1f in all, in %d steps: the longest %.2f; on a Pico about %.2f s in all, its"
+            " longest step %d ms (tools/budget.py)"
+            % (whole, steps, longest, pico_bytecode_s(whole), 1000 * pico_bytecode_s(longest)),
         )
     )
     rows += [

@@ -145,14 +145,14 @@ _SMALL = const(3)
 
 
 def draw_code(g, code, x, y, scale):
-    """A QR code, (modules a side, a bit a module: dark if set, row by row), with its
-    top-left module at (x, y), `scale` pixels a module, on the paper the screen was cleared
-    to."""
-    size, bits = code
+    """A QR code, (modules a side, its rows: bit i of each set for a dark i-th module),
+    with its top-left module at (x, y), `scale` pixels a module, on the paper the screen
+    was cleared to."""
+    size, rows = code
     for row in range(size):
+        v = rows[row]
         for col in range(size):
-            at = row * size + col
-            if bits[at >> 3] >> (at & 7) & 1:
+            if v >> col & 1:
                 g.fill_rect(x + col * scale, y + row * scale, scale, scale)
 
 
