@@ -122,8 +122,8 @@ def open(net, now):
 
 async def made(net, table, still):
     """The join screen's QR codes for the network `table`, [wifi, page, url]: the code that
-    joins it and the one that opens the page (net.qr.packed); None when `still()` turns
-    false."""
+    joins it and the one that opens the page (net.qr.packed), each as (modules a side, its
+    rows in bytes: draw_code); None when `still()` turns false."""
     from net import qr
 
     url = net.url()
@@ -132,9 +132,22 @@ async def made(net, table, still):
         code = await qr.packed(text, still)
         if code is None:
             return None
-        codes.append(code)
+        codes.append(_in_bytes(*code))
     codes.append(url)
     return codes
+
+
+def _in_bytes(size, rows):
+    """A symbol's rows (an int each, bit i its i-th module) as (size, bytes): a row's bits
+    from the first byte's lowest. They last the game (net.codes), and an int is a word on
+    the board but two in the unix port that stands for it."""
+    stride = (size + 7) >> 3
+    out = bytearray(size * stride)
+    for y in range(size):
+        v = rows[y]
+        for k in range(stride):
+            out[y * stride + k] = v >> 8 * k & 255
+    return size, out
 
 
 # -- the join screen -----------------------------------------------------------------
@@ -145,14 +158,13 @@ _SMALL = const(3)
 
 
 def draw_code(g, code, x, y, scale):
-    """A QR code, (modules a side, its rows: bit i of each set for a dark i-th module),
-    with its top-left module at (x, y), `scale` pixels a module, on the paper the screen
-    was cleared to."""
+    """A QR code, (modules a side, its rows in bytes: _in_bytes), with its top-left module
+    at (x, y), `scale` pixels a module, on the paper the screen was cleared to."""
     size, rows = code
+    stride = (size + 7) >> 3
     for row in range(size):
-        v = rows[row]
         for col in range(size):
-            if v >> col & 1:
+            if rows[row * stride + (col >> 3)] >> (col & 7) & 1:
                 g.fill_rect(x + col * scale, y + row * scale, scale, scale)
 
 
