@@ -299,7 +299,7 @@ def test_each_mask_s_penalty_is_the_standard_s_and_the_lowest_is_chosen():
 def join_screen(device, path):
     """The join screen as the device draws it, once its codes are made."""
     device.run("join")
-    for _ in range(50):  # the codes are made by the network's task, a mask at a time
+    for _ in range(50):  # the codes are made by the network's task, a step at a time
         out, _ = device.run("text")
         if any("join Wi-Fi" in line for line in out):
             break

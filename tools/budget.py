@@ -79,8 +79,9 @@ def pico_start_s(redraws, reads=0):
 # read, no drawing) on a Pico, from its length in menu redraws. Issue 32 measured the
 # steps of the QR code of the firmware at 753ea9f at 230 to 384 ms on the emulated
 # RP2040 (making QR codes at the menu, Pico W); the unix port runs those steps in 1.62 to
-# 3.49 menu redraws of the firmware at its next change (744 to 1,597 us, at a redraw of
-# 458 us; tools/unix/starts_run.py, the collector held back): 142 to 110 ms a redraw.
+# 3.49 menu redraws of the firmware at 1d7cc52 (744 to 1,597 us, at a redraw of 458 us,
+# timed as tools/unix/starts_run.py times them, the collector held back): 142 to 110 ms
+# a redraw.
 # The estimate takes the longer. Bytecode alone runs relatively slower on the board than a
 # start's mix of imports, reads and drawing (64 ms a redraw, above).
 PICO_S_PER_REDRAW_OF_BYTECODE = 0.142
